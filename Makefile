@@ -1,0 +1,291 @@
+# Particle Labs: the one entry point.
+#
+#   make                      build everything: common/, tools, every lab's solution and
+#                             skeleton, drivers, graders and benches
+#   make test                 the project's own test suite (what CI runs)
+#   make grade [LAB=NN] [SUBMISSION=dir]
+#                             grade a submission (default labs/): a table, and
+#                             build/grade/results.json in the Gradescope format
+#   make run LAB=NN ARGS=...  a lab's driver on a chosen N (make run LAB=01 ARGS=--help)
+#   make skeletons            regenerate labs/ from solutions/ (never edit labs/ by hand)
+#   make handouts             handouts/*.md to standalone HTML in build/handouts/
+#   make docs                 Doxygen over common/, warnings are errors (build/docs/)
+#   make bench LAB=NN         benchmark sweeps: CSV and gnuplot figures in build/bench/
+#   make sanitize LAB=NN      the lab's GPU tests under compute-sanitizer
+#   make clean
+#
+# Options:
+#   V=1           show every command
+#   ARCH=sm_90    build for this architecture only (default: the visible GPU, or a
+#                 list of real architectures plus PTX when none is visible)
+#   NVCC=path     the CUDA compiler (default: nvcc on PATH, then /usr/local/cuda/bin)
+#   FILTER=glob   grade only the tests matching a Criterion filter (e.g. 'accel/*')
+#   STRICT=1      make grade fails unless every test that ran passed
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
+
+# ---------------------------------------------------------------- toolchain
+NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
+CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
+CC := gcc
+AR := ar
+
+ifeq ($(strip $(NVCC)),)
+$(error nvcc not found on PATH or in /usr/local/cuda/bin: install the CUDA Toolkit (https://developer.nvidia.com/cuda-downloads) or pass NVCC=/path/to/nvcc)
+endif
+
+ifdef ARCH
+ARCH_FLAGS := -arch=$(ARCH)
+ARCH_DESC := $(ARCH) (from ARCH=)
+else ifeq ($(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU'),0)
+ARCH_FLAGS := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]
+ARCH_DESC := sm_80 and sm_90, plus compute_90 PTX (no GPU visible)
+else
+ARCH_FLAGS := -arch=native
+ARCH_DESC := native, the visible GPU ($(shell nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1))
+endif
+
+ifneq ($(filter-out clean skeletons docs handouts,$(or $(MAKECMDGOALS),all)),)
+ifeq ($(MAKELEVEL),0)
+$(info particle-labs: nvcc $(NVCC), building for $(ARCH_DESC))
+endif
+endif
+
+WARN := -Wall -Wextra
+CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Werror -MMD -MP
+# Student code: warnings shown, never fatal (a warning must not cost a whole lab).
+CUFLAGS := -std=c++17 -O3 -g -lineinfo -Xcompiler "-Wall" -MMD -MP
+CPPFLAGS := -Icommon -I$(CUDA_HOME)/include
+LDLIBS := -lm
+CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart
+
+ifeq ($(V),1)
+Q :=
+say = @true
+else
+Q := @
+say = @printf '  %-6s %s\n' $(1) $(2)
+endif
+
+# ---------------------------------------------------------------- layout
+BUILD := build
+LABS_ALL := $(sort $(notdir $(wildcard solutions/[0-9][0-9]-* labs/[0-9][0-9]-*)))
+lab_named = $(filter $(1)-%,$(LABS_ALL))
+SELECTED := $(if $(LAB),$(call lab_named,$(LAB)),$(LABS_ALL))
+SUBMISSION ?= labs
+# build/sub/<tag>/<lab>/: one build tree per graded folder, so grades never mix
+tag = $(subst /,_,$(patsubst $(CURDIR)/%,%,$(abspath $(1))))
+sub_out = $(BUILD)/sub/$(call tag,$(1))/$(2)
+
+# A change of compiler or flags rebuilds everything (git's flags stamp).
+FLAGS_NOW := $(NVCC) $(CUFLAGS) $(ARCH_FLAGS) | $(CC) $(CFLAGS) $(CPPFLAGS)
+FLAGS_STAMP := $(BUILD)/.flags
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
+
+# ---------------------------------------------------------------- common/ and tools
+COMMON_SRCS := $(wildcard common/*.c)
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
+LIBCOMMON := $(BUILD)/lib/libcommon.a
+
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
+	$(call say,CC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+
+$(LIBCOMMON): $(COMMON_OBJS)
+	$(call say,AR,$@)
+	@mkdir -p $(@D)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+SKELGEN := $(BUILD)/bin/skelgen
+SKELGEN_LIB := $(filter-out autograder/skelgen/main.c,$(wildcard autograder/skelgen/*.c))
+REPORT := $(BUILD)/bin/grade_report
+REPORT_LIB := $(filter-out autograder/report/main.c,$(wildcard autograder/report/*.c))
+
+$(SKELGEN): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/skelgen/*.c))
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $^ -o $@
+
+$(REPORT): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/report/*.c))
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $^ -o $@
+
+$(BUILD)/obj/autograder/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
+	CPPFLAGS += -Iautograder/skelgen -Iautograder/report
+
+# The project's own Criterion tests: common/ and the grading tools.
+TEST_COMMON := $(BUILD)/bin/test_common
+TEST_TOOLS := $(BUILD)/bin/test_tools
+
+$(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c)) $(LIBCOMMON)
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
+
+$(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
+		$(SKELGEN_LIB) $(REPORT_LIB))
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
+
+# ---------------------------------------------------------------- one lab of one submission
+# $(1) submission folder, $(2) lab (01-pair). Builds in $(call sub_out,$(1),$(2)):
+#   lab.a     the submission's kernels (every .cu of the lab folder)
+#   driver    the lab's driver (driver.c of the lab folder)
+#   grader    the Criterion tests of autograder/<lab>/test_*.c
+#   bench     autograder/<lab>/bench.c
+# Support files of autograder/<lab>/ (neither test_*.c nor bench.c) go in both.
+define LAB_RULES
+$(eval o := $(call sub_out,$(1),$(2)))
+$(eval d := $(1)/$(2))
+$(eval cu := $(wildcard $(d)/*.cu))
+$(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
+$(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(wildcard autograder/lib/*.c)))
+$(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c)))
+
+$(o)/%.o: $(d)/%.cu $(FLAGS_STAMP)
+	$$(call say,NVCC,$$<)
+	@mkdir -p $$(@D)
+	$(Q)$(NVCC) $(CUFLAGS) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) -c $$< -o $$@
+
+$(o)/driver.o: $(d)/driver.c $(FLAGS_STAMP)
+	$$(call say,CC,$$<)
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -c $$< -o $$@
+
+$(o)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
+	$$(call say,CC,$$<)
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -Iautograder/lib -Iautograder/report \
+		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -c $$< -o $$@
+
+$(o)/lab.a: $(patsubst $(d)/%.cu,$(o)/%.o,$(cu))
+	$$(call say,AR,$$@)
+	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
+
+$(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
+
+$(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(o)/lab.a $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
+
+$(o)/grader/bench_$(2): $(bobjs) $(o)/lab.a $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
+
+-include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
+endef
+
+ALL_SUBMISSIONS := $(sort solutions labs $(SUBMISSION))
+$(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)),$(eval $(call LAB_RULES,$(s),$(l))))))
+
+lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver grader/grade_$(l) grader/bench_$(l))))
+
+# ---------------------------------------------------------------- top-level targets
+.PHONY: all test grade run skeletons handouts docs bench sanitize clean deps-grade deps-test \
+	check-skeletons test-units test-grade FORCE
+
+all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
+	$(call lab_targets,solutions) $(call lab_targets,labs)
+
+DEPS := autograder/ensure-deps.sh
+deps-grade:
+	@$(DEPS) criterion
+deps-test:
+	@$(DEPS) criterion pandoc doxygen gnuplot
+
+skeletons: $(SKELGEN)
+	$(Q)$(SKELGEN) generate solutions labs
+
+check-skeletons: $(SKELGEN)
+	$(call say,CHECK,labs/ against solutions/)
+	$(Q)$(SKELGEN) check solutions labs
+
+test-units: $(TEST_COMMON) $(TEST_TOOLS)
+	$(Q)autograder/run-criterion.sh $(TEST_COMMON)
+	$(Q)autograder/run-criterion.sh $(TEST_TOOLS)
+
+# The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the
+# skeletons it must finish with a report, no test hanging.
+test-grade: all
+	$(Q)$(MAKE) --no-print-directory grade SUBMISSION=solutions STRICT=1
+	$(Q)$(MAKE) --no-print-directory grade SUBMISSION=labs SKELETON_CHECK=1
+
+test: deps-test
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory test-units
+	$(Q)$(MAKE) --no-print-directory check-skeletons
+	$(Q)$(MAKE) --no-print-directory handouts docs
+	$(Q)$(MAKE) --no-print-directory test-grade
+	@echo "make test: all passed"
+
+GRADE_DIR := $(BUILD)/grade
+GRADE_TIMEOUT ?= 1800
+grade: deps-grade $(REPORT)
+	@test -n "$(SELECTED)" || { echo "no lab matches LAB=$(LAB) (labs: $(LABS_ALL))"; exit 2; }
+	@test -d "$(SUBMISSION)" || { echo "SUBMISSION=$(SUBMISSION) is not a folder"; exit 2; }
+	@mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/results.json
+	$(Q)for lab in $(SELECTED); do \
+		out=$(BUILD)/sub/$(call tag,$(SUBMISSION))/$$lab; \
+		autograder/grade-lab.sh "$$lab" "$(SUBMISSION)" "$$out" "$(GRADE_DIR)" \
+			"$(GRADE_TIMEOUT)" "$(FILTER)" "$(MAKE)"; \
+	done
+	$(Q)$(REPORT) $(if $(STRICT),--strict) --json $(GRADE_DIR)/results.json \
+		$(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
+	$(Q)$(if $(SKELETON_CHECK),! grep -l "	timeout	" $(GRADE_DIR)/*.tsv || \
+		{ echo "a skeleton's test hung: skeletons must fail fast and cleanly"; exit 1; })
+
+run: deps-grade
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
+	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/driver
+	$(Q)$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS)
+
+BENCH_SUBMISSION := $(if $(filter command line,$(origin SUBMISSION)),$(SUBMISSION),$(if $(wildcard solutions),solutions,labs))
+bench:
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make bench LAB=NN (labs: $(LABS_ALL))"; exit 2; }
+	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(BENCH_SUBMISSION) \
+		$(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/grader/bench_$(SELECTED)
+	@mkdir -p $(BUILD)/bench/$(SELECTED)
+	$(Q)$(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/grader/bench_$(SELECTED) \
+		$(BUILD)/bench/$(SELECTED) $(ARGS)
+	$(Q)handouts/plot.sh $(SELECTED) $(BUILD)/bench/$(SELECTED) $(BUILD)/bench/$(SELECTED)
+
+sanitize: deps-grade
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sanitize LAB=NN (labs: $(LABS_ALL))"; exit 2; }
+	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED)
+	$(Q)autograder/sanitize-lab.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) \
+		$(BUILD)/sanitize/$(SELECTED)
+
+HANDOUTS := $(wildcard handouts/[0-9][0-9]-*.md)
+handouts: $(HANDOUTS:handouts/%.md=$(BUILD)/handouts/%.html)
+
+$(BUILD)/handouts/%.html: handouts/%.md handouts/style.css handouts/plot.sh $(wildcard handouts/plots/*) $(wildcard handouts/data/*/*)
+	$(call say,PANDOC,$<)
+	@mkdir -p $(@D)/figures
+	$(Q)handouts/plot.sh $* handouts/data/$* $(@D)/figures
+	$(Q)pandoc --standalone --mathml --self-contained --css handouts/style.css \
+		--resource-path=$(@D):handouts --toc --toc-depth=2 \
+		--metadata=lang:en -f markdown -t html5 $< -o $@
+
+docs: $(BUILD)/docs/.stamp
+$(BUILD)/docs/.stamp: Doxyfile $(wildcard common/*.h common/*.c)
+	$(call say,DOXYGEN,common/)
+	@mkdir -p $(@D)
+	$(Q)doxygen Doxyfile > $(BUILD)/docs/doxygen.log 2>&1 || { cat $(BUILD)/docs/doxygen.log; exit 1; }
+	@touch $@
+
+clean:
+	rm -rf $(BUILD)
+
+FORCE:
+
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d)

@@ -1,0 +1,102 @@
+/**
+ * @file grade.h
+ * @brief The grader's test vocabulary: tests that carry points, GPU tests that skip
+ *        cleanly without a device, sanitizer workloads, and failure messages that
+ *        say what was expected, what was got, where, and which handout step helps.
+ *
+ * Each lab's test program is a set of GRADED_TEST()s linked with grade.c, which
+ * provides main(). Criterion runs each test in its own process with a timeout, so
+ * a crash, a hang or a sticky CUDA error fails that test alone; the report is
+ * written afterwards by the parent process (see report_hook.c).
+ */
+#ifndef GRADE_H
+#define GRADE_H
+
+#include <stddef.h>
+#include <criterion/criterion.h>
+#include <cuda_runtime.h>
+
+#include "compare.h"
+
+/** @brief Registers @p points for the test "suite/name"; used by GRADED_TEST(). */
+void grade_register(const char *suite, const char *name, int points);
+
+/**
+ * @brief Looks up "suite/name": returns its registration order (the order of the
+ *        report's rows) and stores its points, or returns -1 when it is not graded.
+ */
+int grade_lookup(const char *suite, const char *name, int *points);
+
+/**
+ * @brief A Criterion test worth @p points, killed after @p timeout_s seconds.
+ *
+ * The constructor runs in every process of the binary, the grading parent
+ * included, so the parent knows each test's points without running it.
+ */
+#define GRADED_TEST(suite, name, points, timeout_s)                                       \
+	static void __attribute__((constructor)) grade_reg_##suite##_##name(void)         \
+	{                                                                                 \
+		grade_register(#suite, #name, points);                                    \
+	}                                                                                 \
+	Test(suite, name, .timeout = (timeout_s))
+
+/** @brief A function the sanitizer tests run under compute-sanitizer: 0 on success. */
+typedef int (*grade_workload_fn)(void);
+
+/** @brief Registers a workload under @p name; used by GRADE_WORKLOAD(). */
+void grade_register_workload(const char *name, grade_workload_fn fn);
+
+/**
+ * @brief Defines a workload, run as "test_binary --workload name" outside Criterion
+ *        so that the sanitizer sees exactly the lab's kernels and nothing else.
+ */
+#define GRADE_WORKLOAD(name)                                                              \
+	static int grade_workload_##name(void);                                           \
+	static void __attribute__((constructor)) grade_wreg_##name(void)                  \
+	{                                                                                 \
+		grade_register_workload(#name, grade_workload_##name);                    \
+	}                                                                                 \
+	static int grade_workload_##name(void)
+
+/**
+ * @brief Skips the calling test with one clear line when no CUDA device is usable.
+ *
+ * Call it first in every GPU test: it is the first CUDA call of the test's process,
+ * so CUDA is never initialised before Criterion forks.
+ */
+void gpu_require(void);
+
+/** @brief Fails the calling test when @p err is not cudaSuccess; @p what names the call. */
+void gpu_ok(cudaError_t err, const char *what, const char *file, int line);
+
+/** @brief Checks a CUDA call inside a test: a failure fails the test with the call's text. */
+#define GPU_OK(call) gpu_ok((call), #call, __FILE__, __LINE__)
+
+/** @brief cudaMalloc that fails the test rather than returning. */
+void *gpu_alloc(size_t bytes);
+
+/** @brief Copies @p bytes host to device, failing the test on error. */
+void gpu_upload(void *d_dst, const void *h_src, size_t bytes);
+
+/** @brief Copies @p bytes device to host after the preceding work finished. */
+void gpu_download(void *h_dst, const void *d_src, size_t bytes);
+
+/** @brief Fills a float buffer with NaN, so an element the kernel never wrote fails. */
+void gpu_poison(void *d_buf, size_t bytes);
+
+/**
+ * @brief Writes a one-paragraph verdict of a comparison into @p buf.
+ *
+ * Example: "body 4097 of 4099 is wrong: a.y got nan, want 0.0312; relative L2 error
+ * nan (limit 1e-05); 3 of 4099 over tolerance, 3 not finite".
+ * @p item names the things compared ("body", "pair"), @p comp their components
+ * ("xyz" for a float3) for the message.
+ * @return @p buf, for use inside cr_assert().
+ */
+const char *grade_describe(char *buf, size_t len, const struct compare_result *res,
+			   const char *item, const char *comp, double l2_tol);
+
+/** @brief Runs @p workload of this binary under compute-sanitizer's @p tool (see sanitize.c). */
+void grade_sanitize(const char *tool, const char *workload, const char *hint);
+
+#endif /* GRADE_H */

@@ -1,0 +1,194 @@
+/* Merging the labs' fragments into a table and a Gradescope results.json. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define REASON_WIDTH 90
+
+static int grow(struct report *r)
+{
+	int cap = r->cap ? 2 * r->cap : 64;
+	void *rows = realloc(r->rows, (size_t)cap * sizeof(*r->rows));
+	void *lines;
+
+	if (!rows)
+		return -1;
+	r->rows = rows;
+	lines = realloc(r->lines, (size_t)cap * sizeof(*r->lines));
+	if (!lines)
+		return -1;
+	r->lines = lines;
+	r->cap = cap;
+	return 0;
+}
+
+static char *read_line(FILE *f)
+{
+	size_t cap = 256, len = 0;
+	char *s = malloc(cap);
+	int c;
+
+	while (s && (c = fgetc(f)) != EOF && c != '\n') {
+		if (len + 1 == cap) {
+			char *t = realloc(s, cap *= 2);
+			if (!t)
+				free(s);
+			s = t;
+			if (!s)
+				break;
+		}
+		s[len++] = (char)c;
+	}
+	if (s && c == EOF && len == 0) {
+		free(s);
+		return NULL;
+	}
+	if (s)
+		s[len] = '\0';
+	return s;
+}
+
+int report_load(struct report *r, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	char *line;
+	int lineno = 0;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open the results fragment", path);
+		return -1;
+	}
+	while ((line = read_line(f))) {
+		lineno++;
+		if ((r->n == r->cap && grow(r)) || fragment_parse(line, &r->rows[r->n])) {
+			snprintf(err, errlen, "%s:%d: not a results row (lab, test, score, "
+				 "max_score, status, output)", path, lineno);
+			free(line);
+			fclose(f);
+			return -1;
+		}
+		r->lines[r->n++] = line;
+	}
+	fclose(f);
+	return 0;
+}
+
+void report_free(struct report *r)
+{
+	for (int i = 0; i < r->n; i++)
+		free(r->lines[i]);
+	free(r->lines);
+	free(r->rows);
+	memset(r, 0, sizeof(*r));
+}
+
+struct report_totals report_sum(const struct report *r)
+{
+	struct report_totals t = {0, 0, 0, 0, 0};
+
+	for (int i = 0; i < r->n; i++) {
+		const char *s = r->rows[i].status;
+		t.score += r->rows[i].score;
+		t.max_score += r->rows[i].max_score;
+		if (!strcmp(s, "passed"))
+			t.passed++;
+		else if (!strcmp(s, "skipped"))
+			t.skipped++;
+		else
+			t.failed++;
+	}
+	return t;
+}
+
+/* The first line of a test's output, cut to fit the table. */
+static void reason(const char *out, char *buf, size_t len)
+{
+	size_t n = strcspn(out, "\n");
+
+	if (n >= len)
+		n = len - 1;
+	if (n > REASON_WIDTH) {
+		n = REASON_WIDTH - 3;
+		memcpy(buf, out, n);
+		strcpy(buf + n, "...");
+		return;
+	}
+	memcpy(buf, out, n);
+	buf[n] = '\0';
+}
+
+void report_table(FILE *f, const struct report *r)
+{
+	struct report_totals t = report_sum(r);
+	char why[REASON_WIDTH + 1], pts[32];
+
+	fprintf(f, "%-10s %-32s %7s  %-8s %s\n", "lab", "test", "points", "status", "reason");
+	for (int i = 0; i < r->n; i++) {
+		const struct fragment_row *row = &r->rows[i];
+		reason(row->output, why, sizeof(why));
+		snprintf(pts, sizeof(pts), "%d/%d", row->score, row->max_score);
+		fprintf(f, "%-10s %-32s %7s  %-8s %s\n", row->lab, row->test, pts, row->status,
+			why);
+	}
+	fprintf(f, "%-10s %-32s %7s  %d passed, %d failed, %d skipped\n", "TOTAL", "",
+		(snprintf(pts, sizeof(pts), "%d/%d", t.score, t.max_score), pts), t.passed,
+		t.failed, t.skipped);
+}
+
+void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void report_json(FILE *f, const struct report *r)
+{
+	struct report_totals t = report_sum(r);
+	char summary[256];
+
+	snprintf(summary, sizeof(summary),
+		 "%d/%d points: %d tests passed, %d failed, %d skipped%s", t.score, t.max_score,
+		 t.passed, t.failed, t.skipped,
+		 t.skipped ? " (skipped tests need a CUDA GPU and score 0 here)" : "");
+	fprintf(f, "{\n  \"score\": %d,\n  \"output\": ", t.score);
+	json_string(f, summary);
+	fprintf(f, ",\n  \"extra_data\": {\"max_score\": %d, \"skipped\": %d},\n  \"tests\": [",
+		t.max_score, t.skipped);
+	for (int i = 0; i < r->n; i++) {
+		const struct fragment_row *row = &r->rows[i];
+		char name[320];
+		int passed = !strcmp(row->status, "passed");
+
+		snprintf(name, sizeof(name), "%s: %s", row->lab, row->test);
+		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+		json_string(f, name);
+		fprintf(f, ", \"score\": %d, \"max_score\": %d, \"status\": \"%s\", \"output\": ",
+			row->score, row->max_score, passed ? "passed" : "failed");
+		if (!passed && strcmp(row->status, "failed")) {
+			/* say why it did not pass: skipped, crashed or timeout */
+			char *tagged = malloc(strlen(row->output) + 16);
+			if (tagged)
+				sprintf(tagged, "%s: %s", row->status, row->output);
+			json_string(f, tagged ? tagged : row->output);
+			free(tagged);
+		} else {
+			json_string(f, row->output);
+		}
+		fputc('}', f);
+	}
+	fprintf(f, "\n  ]\n}\n");
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# sanitize-lab.sh GRADER LOGDIR: re-runs a lab's GPU correctness tests (every suite
+# but speed, physics and sanitize, which are slow or run the tools themselves)
+# under compute-sanitizer memcheck, racecheck and synccheck. Any hazard fails.
+set -u
+bin=$1 logs=$2
+tool=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+[ -x "$tool" ] || { echo "compute-sanitizer not found: it ships with the CUDA Toolkit"; exit 1; }
+nvidia-smi -L >/dev/null 2>&1 || { echo "sanitize: no GPU visible, nothing to check"; exit 1; }
+mkdir -p "$logs"
+status=0
+for t in memcheck racecheck synccheck; do
+	"$tool" --tool "$t" --error-exitcode 3 --target-processes all "$bin" --jobs 1 \
+		--short-filename --filter '!(speed|physics|sanitize)/*' >"$logs/$t.log" 2>&1
+	rc=$?
+	summary=$(grep -m 1 'ERROR SUMMARY' "$logs/$t.log")
+	printf '  %-10s %s  %s\n' "$t" "$([ $rc -eq 0 ] && echo clean || echo FAILED)" \
+		"${summary:-see $logs/$t.log}"
+	[ $rc -eq 0 ] || status=1
+done
+exit $status

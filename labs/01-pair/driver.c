@@ -1,0 +1,175 @@
+/*
+ * Lab 01-pair driver: runs your kernels on a chosen N and prints the time and the
+ * error against the double CPU reference. Do not modify; try things with it:
+ *
+ *   make run LAB=01 ARGS="-n 16384"            time accel_naive, check 256 bodies
+ *   make run LAB=01 ARGS="--plummer -n 1024 --steps 800 --dt 0.0125 --eps 0.05"
+ *   make run LAB=01 ARGS="--coincident --eps 0"  two bodies on one point, unsoftened
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_check.h"
+#include "ic.h"
+#include "reference.h"
+#include "timing.h"
+#include "pair.h"
+
+#define SAMPLE 256
+
+struct options {
+	int n, steps, plummer, coincident;
+	float eps, dt;
+	unsigned long long seed;
+};
+
+static void usage(void)
+{
+	printf("usage: driver [-n N] [--eps EPS] [--seed S] [--plummer] [--steps K] [--dt DT]\n"
+	       "              [--coincident]\n"
+	       "  -n N          bodies (default 16384)\n"
+	       "  --eps EPS     softening length; eps2 = EPS^2 is passed on (default 0.01)\n"
+	       "  --plummer     a Plummer sphere instead of a uniform cube\n"
+	       "  --steps K     integrate K leapfrog steps of --dt (default 0.0125), print dE/E\n"
+	       "  --coincident  two bodies at one point: what softening is for\n");
+}
+
+static int parse(int argc, char **argv, struct options *o)
+{
+	*o = (struct options){16384, 0, 0, 0, 0.01f, 0.0125f, 0};
+	o->seed = rng_fresh_seed();
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--plummer"))
+			o->plummer = 1;
+		else if (!strcmp(a, "--coincident"))
+			o->coincident = 1;
+		else if (v && !strcmp(a, "-n"))
+			o->n = atoi(v), i++;
+		else if (v && !strcmp(a, "--eps"))
+			o->eps = (float)atof(v), i++;
+		else if (v && !strcmp(a, "--seed"))
+			o->seed = strtoull(v, NULL, 0), i++;
+		else if (v && !strcmp(a, "--steps"))
+			o->steps = atoi(v), i++;
+		else if (v && !strcmp(a, "--dt"))
+			o->dt = (float)atof(v), i++;
+		else
+			return usage(), -1;
+	}
+	return o->n > 0 ? 0 : (usage(), -1);
+}
+
+static int coincident(float eps)
+{
+	float4 h_pos[2] = {{0.5f, 0.5f, 0.5f, 1.f}, {0.5f, 0.5f, 0.5f, 1.f}}, *d_pos;
+	float3 h_acc[2], *d_acc;
+
+	CUDA_CHECK(cudaMalloc((void **)&d_pos, sizeof(h_pos)));
+	CUDA_CHECK(cudaMalloc((void **)&d_acc, sizeof(h_acc)));
+	CUDA_CHECK(cudaMemcpy(d_pos, h_pos, sizeof(h_pos), cudaMemcpyHostToDevice));
+	CUDA_CHECK(accel_naive(d_pos, d_acc, 2, eps * eps));
+	CUDA_CHECK(cudaMemcpy(h_acc, d_acc, sizeof(h_acc), cudaMemcpyDeviceToHost));
+	printf("two bodies at one point, eps2 = %g: a0 = (%g, %g, %g)\n", eps * eps, h_acc[0].x,
+	       h_acc[0].y, h_acc[0].z);
+	return 0;
+}
+
+static cudaError_t run_accel(void *p)
+{
+	void **a = p;
+	return accel_naive(a[0], a[1], *(int *)a[2], *(float *)a[3]);
+}
+
+/* Times accel_naive, then compares SAMPLE bodies with the double reference. */
+static int accel(const struct options *o, const float4 *h_pos)
+{
+	float4 *d_pos;
+	float3 *d_acc, *h_acc = malloc((size_t)o->n * sizeof(*h_acc));
+	float eps2 = o->eps * o->eps;
+	void *args[4];
+	struct timing t;
+	double worst = 0.0;
+
+	CUDA_CHECK(cudaMalloc((void **)&d_pos, (size_t)o->n * sizeof(float4)));
+	CUDA_CHECK(cudaMalloc((void **)&d_acc, (size_t)o->n * sizeof(float3)));
+	CUDA_CHECK(cudaMemcpy(d_pos, h_pos, (size_t)o->n * sizeof(float4), cudaMemcpyHostToDevice));
+	args[0] = d_pos, args[1] = d_acc, args[2] = (void *)&o->n, args[3] = &eps2;
+	struct timing_plan plan = {NULL, run_accel, args, 2, o->n > 200000 ? 3 : 11, 1};
+	CUDA_CHECK(time_gpu(&plan, &t));
+	CUDA_CHECK(cudaMemcpy(h_acc, d_acc, (size_t)o->n * sizeof(float3), cudaMemcpyDeviceToHost));
+	for (int s = 0; s < SAMPLE && s < o->n; s++) {
+		int i = (int)((long long)s * o->n / (SAMPLE < o->n ? SAMPLE : o->n));
+		double a[3] = {0, 0, 0}, d[3], err, norm;
+		for (int j = 0; j < o->n; j++) {
+			if (j == i)
+				continue;
+			ref_pair_accel(h_pos[i], h_pos[j], eps2, d);
+			a[0] += d[0], a[1] += d[1], a[2] += d[2];
+		}
+		norm = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+		err = sqrt(pow(h_acc[i].x - a[0], 2) + pow(h_acc[i].y - a[1], 2) +
+			   pow(h_acc[i].z - a[2], 2)) / (norm > 0 ? norm : 1.0);
+		worst = !(err <= worst) ? err : worst;
+	}
+	printf("accel_naive  N = %d  eps = %g  %.3f ms (median of %d)  %.3g interactions/s\n",
+	       o->n, o->eps, t.median_ms, t.runs, (double)o->n * o->n / (t.median_ms * 1e-3));
+	printf("worst relative error of %d sampled bodies against double: %.3g\n",
+	       o->n < SAMPLE ? o->n : SAMPLE, worst);
+	free(h_acc);
+	CUDA_CHECK(cudaFree(d_pos));
+	CUDA_CHECK(cudaFree(d_acc));
+	return 0;
+}
+
+static int integrate(const struct options *o, float4 *h_pos, float4 *h_vel)
+{
+	size_t bytes = (size_t)o->n * sizeof(float4);
+	float4 *d_pos, *d_vel;
+	float3 *d_acc;
+	double eps2 = (double)o->eps * o->eps, e0, e1;
+
+	e0 = ref_kinetic_energy(h_pos, h_vel, o->n) + ref_potential_energy(h_pos, o->n, eps2);
+	CUDA_CHECK(cudaMalloc((void **)&d_pos, bytes));
+	CUDA_CHECK(cudaMalloc((void **)&d_vel, bytes));
+	CUDA_CHECK(cudaMalloc((void **)&d_acc, (size_t)o->n * sizeof(float3)));
+	CUDA_CHECK(cudaMemcpy(d_pos, h_pos, bytes, cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemcpy(d_vel, h_vel, bytes, cudaMemcpyHostToDevice));
+	CUDA_CHECK(accel_naive(d_pos, d_acc, o->n, (float)eps2));
+	double t0 = wall_ms();
+	for (int k = 0; k < o->steps; k++)
+		CUDA_CHECK(leapfrog_step(d_pos, d_vel, d_acc, o->n, o->dt, (float)eps2));
+	CUDA_CHECK(cudaMemcpy(h_pos, d_pos, bytes, cudaMemcpyDeviceToHost));
+	CUDA_CHECK(cudaMemcpy(h_vel, d_vel, bytes, cudaMemcpyDeviceToHost));
+	double ms = wall_ms() - t0;
+	e1 = ref_kinetic_energy(h_pos, h_vel, o->n) + ref_potential_energy(h_pos, o->n, eps2);
+	printf("%d leapfrog steps of dt = %g to t = %g in %.1f ms: E0 = %.8f  E = %.8f  "
+	       "dE/E = %.3g\n", o->steps, o->dt, o->steps * o->dt, ms, e0, e1, (e1 - e0) / fabs(e0));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct rng r;
+	int rc;
+
+	if (parse(argc, argv, &o))
+		return 2;
+	if (o.coincident)
+		return coincident(o.eps);
+	float4 *pos = malloc((size_t)o.n * sizeof(*pos)), *vel = malloc((size_t)o.n * sizeof(*vel));
+	rng_seed(&r, o.seed);
+	if (o.plummer)
+		ic_plummer(&r, o.n, pos, vel);
+	else
+		ic_uniform_cube(&r, o.n, 1.f, pos, vel);
+	printf("%s of %d bodies, seed 0x%llx\n", o.plummer ? "Plummer sphere" : "uniform cube", o.n,
+	       o.seed);
+	rc = o.steps ? integrate(&o, pos, vel) : accel(&o, pos);
+	free(pos);
+	free(vel);
+	return rc;
+}

@@ -1,0 +1,88 @@
+/*
+ * Double-precision CPU references for the all-pairs labs: plain loops in the
+ * order a student would write them, since they are also the speedup baseline.
+ */
+#include <math.h>
+
+#include "reference.h"
+
+void ref_pair_accel(float4 bi, float4 bj, double eps2, double out[3])
+{
+	double dx = (double)bj.x - bi.x;
+	double dy = (double)bj.y - bi.y;
+	double dz = (double)bj.z - bi.z;
+	double d2 = dx * dx + dy * dy + dz * dz + eps2;
+	double s = (double)bj.w / (d2 * sqrt(d2));
+
+	out[0] = s * dx;
+	out[1] = s * dy;
+	out[2] = s * dz;
+}
+
+void ref_accel(const float4 *pos, int n, double eps2, double *acc)
+{
+	double a[3];
+
+	for (int i = 0; i < n; i++) {
+		double ax = 0.0, ay = 0.0, az = 0.0;
+
+		for (int j = 0; j < n; j++) {
+			if (j == i)
+				continue;
+			ref_pair_accel(pos[i], pos[j], eps2, a);
+			ax += a[0];
+			ay += a[1];
+			az += a[2];
+		}
+		acc[3 * i + 0] = ax;
+		acc[3 * i + 1] = ay;
+		acc[3 * i + 2] = az;
+	}
+}
+
+double ref_potential_energy(const float4 *pos, int n, double eps2)
+{
+	double w = 0.0;
+
+	for (int i = 0; i < n; i++) {
+		double xi = pos[i].x, yi = pos[i].y, zi = pos[i].z;
+		double sum = 0.0;
+
+		/* Each pair once: sum_{j>i} m_j / r_ij, weighted by m_i afterwards. */
+		for (int j = i + 1; j < n; j++) {
+			double dx = pos[j].x - xi;
+			double dy = pos[j].y - yi;
+			double dz = pos[j].z - zi;
+
+			sum += pos[j].w / sqrt(dx * dx + dy * dy + dz * dz + eps2);
+		}
+		w -= pos[i].w * sum;
+	}
+	return w;
+}
+
+double ref_kinetic_energy(const float4 *pos, const float4 *vel, int n)
+{
+	double k = 0.0;
+
+	for (int i = 0; i < n; i++) {
+		double vx = vel[i].x, vy = vel[i].y, vz = vel[i].z;
+
+		k += 0.5 * pos[i].w * (vx * vx + vy * vy + vz * vz);
+	}
+	return k;
+}
+
+void ref_momentum(const float4 *pos, const float4 *vel, int n, double p[3])
+{
+	p[0] = 0.0;
+	p[1] = 0.0;
+	p[2] = 0.0;
+	for (int i = 0; i < n; i++) {
+		double m = pos[i].w;
+
+		p[0] += m * vel[i].x;
+		p[1] += m * vel[i].y;
+		p[2] += m * vel[i].z;
+	}
+}
