@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# plot.sh LAB DATA_DIR OUT_DIR: renders every handouts/plots/LAB-*.gp with the CSV
+# files of DATA_DIR into OUT_DIR/*.svg. Without gnuplot (the GPU machine has none)
+# it says so and leaves the CSV for a machine that has it.
+set -eu
+lab=$1 data=$2 out=$3
+here=$(cd "$(dirname "$0")" && pwd)
+shopt -s nullglob
+scripts=("$here"/plots/"$lab"-*.gp)
+[ ${#scripts[@]} -gt 0 ] || exit 0
+if ! command -v gnuplot >/dev/null; then
+	echo "plot: gnuplot not found, figures not rendered (CSV kept in $data)"
+	exit 0
+fi
+mkdir -p "$out"
+for gp in "${scripts[@]}"; do
+	name=$(basename "$gp" .gp)
+	gnuplot -e "data='$data'; out='$out/$name.svg'" "$gp"
+done
