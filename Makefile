@@ -241,8 +241,8 @@ grade: deps-grade $(REPORT)
 	done
 	$(Q)$(REPORT) $(if $(STRICT),--strict) --json $(GRADE_DIR)/results.json \
 		$(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
-	$(Q)$(if $(SKELETON_CHECK),! grep -l "	timeout	" $(GRADE_DIR)/*.tsv || \
-		{ echo "a skeleton's test hung: skeletons must fail fast and cleanly"; exit 1; })
+	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
+		{ echo "a skeleton hung or broke the grader: skeletons must fail fast and cleanly"; exit 1; })
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }

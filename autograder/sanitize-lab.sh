@@ -13,7 +13,7 @@ for t in memcheck racecheck synccheck; do
 	"$tool" --tool "$t" --error-exitcode 3 --target-processes all "$bin" --jobs 1 \
 		--short-filename --filter '!(speed|physics|sanitize)/*' >"$logs/$t.log" 2>&1
 	rc=$?
-	summary=$(grep -m 1 'ERROR SUMMARY' "$logs/$t.log")
+	summary=$(grep -m 1 -E '(ERROR|RACECHECK) SUMMARY' "$logs/$t.log")
 	printf '  %-10s %s  %s\n' "$t" "$([ $rc -eq 0 ] && echo clean || echo FAILED)" \
 		"${summary:-see $logs/$t.log}"
 	[ $rc -eq 0 ] || status=1

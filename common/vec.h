@@ -11,6 +11,7 @@
 
 #include <vector_types.h>
 
+/** @brief Storage of the vector helpers: `__host__ __device__` under nvcc, inline C otherwise. */
 #ifdef __CUDACC__
 #define VEC_FN static __inline__ __host__ __device__
 #else

@@ -1,6 +1,7 @@
 /* Lab 01-pair: conservation over a leapfrog run (see simulate.h). Do not modify. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cuda_check.h"
 #include "ic.h"
@@ -35,8 +36,20 @@ static void measure(const float4 *pos, const float4 *vel, int n, double eps2, do
 		s->max_dp = dp;
 }
 
-static cudaError_t integrate(float4 *h_pos, float4 *h_vel, int n, float eps, float dt,
-			     int check_every, struct drift_stats *s)
+/* Energy and momentum are trivially conserved by a step that moves nothing. */
+static double rms_moved(const float4 *a, const float4 *b, int n)
+{
+	double sum = 0.0;
+
+	for (int i = 0; i < n; i++)
+		sum += ((double)a[i].x - b[i].x) * ((double)a[i].x - b[i].x) +
+		       ((double)a[i].y - b[i].y) * ((double)a[i].y - b[i].y) +
+		       ((double)a[i].z - b[i].z) * ((double)a[i].z - b[i].z);
+	return sqrt(sum / n);
+}
+
+static cudaError_t integrate(float4 *h_pos, float4 *h_vel, float4 *start, int n, float eps,
+			     float dt, int check_every, struct drift_stats *s)
 {
 	size_t bytes4 = (size_t)n * sizeof(float4);
 	double eps2 = (double)eps * eps, p0[3];
@@ -64,6 +77,7 @@ static cudaError_t integrate(float4 *h_pos, float4 *h_vel, int n, float eps, flo
 		CUDA_CHECK(cudaMemcpy(h_vel, d_vel, bytes4, cudaMemcpyDeviceToHost));
 		measure(h_pos, h_vel, n, eps2, k * (double)dt, p0, s);
 	}
+	s->moved = rms_moved(h_pos, start, n);
 	CUDA_CHECK(cudaFree(d_pos));
 	CUDA_CHECK(cudaFree(d_vel));
 	CUDA_CHECK(cudaFree(d_acc));
@@ -74,17 +88,20 @@ cudaError_t simulate_plummer(uint64_t seed, int n, float eps, float dt, float t_
 			     int check_every, struct drift_stats *out)
 {
 	float4 *pos = malloc((size_t)n * sizeof(*pos)), *vel = malloc((size_t)n * sizeof(*vel));
+	float4 *start = malloc((size_t)n * sizeof(*start));
 	struct rng r;
 	cudaError_t err = cudaErrorMemoryAllocation;
 
 	*out = (struct drift_stats){0};
 	out->finite = 1;
 	out->steps = (int)lround(t_end / dt);
-	if (pos && vel) {
+	if (pos && vel && start) {
 		rng_seed(&r, seed);
 		ic_plummer(&r, n, pos, vel);
-		err = integrate(pos, vel, n, eps, dt, check_every, out);
+		memcpy(start, pos, (size_t)n * sizeof(*pos));
+		err = integrate(pos, vel, start, n, eps, dt, check_every, out);
 	}
+	free(start);
 	free(pos);
 	free(vel);
 	return err;

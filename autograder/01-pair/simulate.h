@@ -15,6 +15,7 @@ struct drift_stats {
 	double p_scale; /* sum_i m_i |v_i(0)|, the scale of momentum */
 	double max_dp; /* worst |P(t) - P(0)| / p_scale */
 	double worst_t; /* time of the worst energy error */
+	double moved;  /* RMS distance of the bodies from where they started, at t_end */
 	int steps;     /* steps taken */
 	int finite;    /* zero once any position or velocity stopped being finite */
 };

@@ -16,6 +16,9 @@
 
 static const char *hint_for(const struct compare_result *res, int n)
 {
+	if (res->n_nan == res->count)
+		return "nothing was written: every body still holds the NaN poison. Is the kernel "
+		       "launched, and does each thread store acc[i]? (" HANDOUT ", step 1.b)";
 	if (res->n_nan && res->first_nan >= n / PAIR_BLOCK * PAIR_BLOCK && n % PAIR_BLOCK)
 		return "a body of the last, partial block is wrong or unwritten: are all n bodies "
 		       "written, and does no thread read pos[j] for j >= n? (" HANDOUT ", step 1.b)";
@@ -57,7 +60,7 @@ static void check_accel(int n)
 		  (unsigned long long)seed,
 		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
 		  hint_for(&res, n));
-	cr_assert(1, "N = %d: relative L2 %.2g (limit %.0g), every body written", n, res.l2_rel,
+	GRADE_NOTE("N = %d: relative L2 %.2g (limit %.0g), every body written", n, res.l2_rel,
 		  ACCEL_L2_TOL);
 	free(pos), free(acc), free(want);
 }

@@ -49,7 +49,7 @@ GRADED_TEST(leapfrog, kick, 1, 30)
 		  "kick by dt = %g: v + a dt %s\nhint: every i < n, vel[i] += acc[i] * dt, nothing "
 		  "else (" HANDOUT ", step 1.c)", dt,
 		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", 1e-6));
-	cr_assert(1, "kick: v + a dt on %d bodies (L2 %.1g)", N_SMALL, res.l2_rel);
+	GRADE_NOTE("kick: v + a dt on %d bodies (L2 %.1g)", N_SMALL, res.l2_rel);
 }
 
 GRADED_TEST(leapfrog, drift, 1, 30)
@@ -82,7 +82,7 @@ GRADED_TEST(leapfrog, drift, 1, 30)
 		  "drift by dt = %g: (x + v dt, m) %s\nhint: pos[i].xyz += vel[i].xyz * dt and "
 		  "pos[i].w, the mass, unchanged (" HANDOUT ", step 1.c)", dt,
 		  grade_describe(msg, sizeof(msg), &res, "body", "xyzm", 1e-6));
-	cr_assert(1, "drift: x + v dt on %d bodies, masses kept (L2 %.1g)", N_SMALL, res.l2_rel);
+	GRADE_NOTE("drift: x + v dt on %d bodies, masses kept (L2 %.1g)", N_SMALL, res.l2_rel);
 }
 
 GRADED_TEST(leapfrog, one_step, 2, 60)
@@ -124,7 +124,7 @@ GRADED_TEST(leapfrog, one_step, 2, 60)
 		  "hint: kick dt/2 with the old accelerations, drift dt, recompute the "
 		  "accelerations, kick dt/2 with the new ones (" HANDOUT ", step 1.d)", N, dt,
 		  grade_describe(msg, sizeof(msg), &res, "body", "xyzw", STEP_L2_TOL));
-	cr_assert(1, "one step: velocities within %.2g of a double KDK step", res.l2_rel);
+	GRADE_NOTE("one step: velocities within %.2g of a double KDK step", res.l2_rel);
 }
 
 static void run_plummer(struct drift_stats *s, uint64_t *seed)
@@ -136,6 +136,11 @@ static void run_plummer(struct drift_stats *s, uint64_t *seed)
 	cr_assert(s->finite, "the Plummer sphere blew up: a position or velocity is not finite "
 		  "after integrating to t = %g\nhint: " HANDOUT ", steps 1.a and 1.d",
 		  PLUMMER_T_END);
+	/* a Plummer sphere's crossing time is about 2.8: by t = 10 every body has moved */
+	cr_assert(s->moved > 0.1,
+		  "the bodies barely moved: RMS displacement %.3g by t = %g, want > 0.1 (a step "
+		  "that does nothing conserves everything)\nhint: " HANDOUT ", steps 1.c and 1.d",
+		  s->moved, PLUMMER_T_END);
 }
 
 GRADED_TEST(physics, plummer_energy, 3, 120)
@@ -150,7 +155,7 @@ GRADED_TEST(physics, plummer_energy, 3, 120)
 		  "second order only as kick dt/2, drift dt, kick dt/2 with fresh accelerations "
 		  "(" HANDOUT ", step 1.d)", s.max_de, s.worst_t, ENERGY_DRIFT_MAX, PLUMMER_N,
 		  PLUMMER_EPS, PLUMMER_DT, PLUMMER_T_END, s.steps, s.e0, (unsigned long long)seed);
-	cr_assert(1, "energy: worst |dE/E| %.2g over %d steps (limit %.0g)", s.max_de, s.steps,
+	GRADE_NOTE("energy: worst |dE/E| %.2g over %d steps (limit %.0g)", s.max_de, s.steps,
 		  ENERGY_DRIFT_MAX);
 }
 
@@ -165,6 +170,6 @@ GRADED_TEST(physics, plummer_momentum, 2, 120)
 		  "t = %g, seed 0x%llx): forces that are not equal and opposite push the whole "
 		  "cluster\nhint: " HANDOUT ", steps 1.a and 1.b", s.max_dp, MOMENTUM_DRIFT_MAX,
 		  PLUMMER_N, PLUMMER_T_END, (unsigned long long)seed);
-	cr_assert(1, "momentum: worst drift %.2g of sum m|v| (limit %.0g)", s.max_dp,
+	GRADE_NOTE("momentum: worst drift %.2g of sum m|v| (limit %.0g)", s.max_dp,
 		  MOMENTUM_DRIFT_MAX);
 }

@@ -72,6 +72,6 @@ GRADED_TEST(speed, gpu_vs_cpu, 3, 180)
 		  "interactions/s; CPU %.1f ms), want >= %.0fx\nhint: one thread per body, "
 		  "enough blocks to fill the GPU, no host work in the launcher (" HANDOUT
 		  ", step 1.b)", SPEEDUP_N, speedup, t.median_ms, rate, cpu, SPEEDUP_CPU_MIN);
-	cr_assert(1, "speedup %.0fx over one CPU core (GPU %.3f ms = %.3g interactions/s, CPU "
+	GRADE_NOTE("speedup %.0fx over one CPU core (GPU %.3f ms = %.3g interactions/s, CPU "
 		  "%.0f ms; limit %.0fx)", speedup, t.median_ms, rate, cpu, SPEEDUP_CPU_MIN);
 }

@@ -29,7 +29,7 @@
 /* Worst |E(t) - E(0)| / |E(0)| over the run. */
 #define ENERGY_DRIFT_MAX 4e-5
 /* Worst |P(t) - P(0)| / sum_i m_i |v_i(0)|: float rounding alone, no force error. */
-#define MOMENTUM_DRIFT_MAX 1e-5
+#define MOMENTUM_DRIFT_MAX 1e-6
 
 /* GPU all-pairs against the single-threaded double CPU reference, N = 16384. */
 #define SPEEDUP_N 16384

@@ -16,25 +16,28 @@
 #define GRADE_LAB "unknown-lab"
 #endif
 
-/* The test's own words: the failed assertions if any, else the last passed one,
- * which graded tests use to state what they measured. */
+#define NOTE "note: "
+
+/* The test's own words: the failed assertions if any, else its newest GRADE_NOTE,
+ * which states what it measured. Criterion lists the newest assertion first. */
 static void test_output(struct criterion_test_stats *ts, char *buf, size_t len)
 {
-	const char *last_passed = NULL;
+	const char *note = NULL;
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (struct criterion_assert_stats *a = ts->asserts; a; a = a->next) {
 		if (a->passed) {
-			last_passed = a->message;
+			if (!note && a->message && !strncmp(a->message, NOTE, strlen(NOTE)))
+				note = a->message + strlen(NOTE);
 			continue;
 		}
 		if (a->message && used < len)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "\n" : "",
 						 a->message);
 	}
-	if (!used && last_passed)
-		snprintf(buf, len, "%s", last_passed);
+	if (!used && note)
+		snprintf(buf, len, "%s", note);
 }
 
 static const char *classify(struct criterion_test_stats *ts, char *out, size_t len)

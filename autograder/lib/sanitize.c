@@ -81,6 +81,9 @@ void grade_sanitize(const char *tool, const char *workload, const char *hint)
 	snprintf(cmd, sizeof(cmd),
 		 "'%s' --tool %s --error-exitcode %d --print-limit 20 '%s' --workload %s 2>&1",
 		 tool_path, tool, SANITIZER_EXIT, self, workload);
+	/* Criterion's sandbox hands its children a mapping through BXFI_MAP; the workload
+	 * is not one of them and must start as a plain program. */
+	unsetenv("BXFI_MAP");
 	if (logdir)
 		snprintf(log_path, sizeof(log_path), "%s/%s-%s.log", logdir, tool, workload);
 	rc = run_tool(cmd, logdir ? log_path : NULL, keep, sizeof(keep));
@@ -91,5 +94,5 @@ void grade_sanitize(const char *tool, const char *workload, const char *hint)
 		  "workload '%s' failed under compute-sanitizer --tool %s (exit %d, want 0): the "
 		  "kernels returned an error or wrong results even before any hazard check\n%s",
 		  workload, tool, rc, keep);
-	cr_assert(1, "compute-sanitizer --tool %s: 0 hazards in workload '%s'", tool, workload);
+	GRADE_NOTE("compute-sanitizer --tool %s: 0 hazards in workload '%s'", tool, workload);
 }
