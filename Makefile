@@ -12,6 +12,8 @@
 #   make docs                 Doxygen over common/, warnings are errors (build/docs/)
 #   make bench LAB=NN         benchmark sweeps: CSV and gnuplot figures in build/bench/
 #   make sanitize LAB=NN      the lab's GPU tests under compute-sanitizer
+#   make selftest [LAB=NN]    grade known-broken copies of solutions/ and check the grader
+#                             caught each fault in its own test
 #   make clean
 #
 # Options:
@@ -191,7 +193,7 @@ $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)
 lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver grader/grade_$(l) grader/bench_$(l))))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: all test grade run skeletons handouts docs bench sanitize clean deps-grade deps-test \
+.PHONY: all test grade run skeletons handouts docs bench sanitize selftest clean deps-grade deps-test \
 	check-skeletons test-units test-grade FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
@@ -226,6 +228,7 @@ test: deps-test
 	$(Q)$(MAKE) --no-print-directory check-skeletons
 	$(Q)$(MAKE) --no-print-directory handouts docs
 	$(Q)$(MAKE) --no-print-directory test-grade
+	$(Q)$(MAKE) --no-print-directory selftest
 	@echo "make test: all passed"
 
 GRADE_DIR := $(BUILD)/grade
@@ -243,6 +246,9 @@ grade: deps-grade $(REPORT)
 		$(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
 	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
 		{ echo "a skeleton hung or broke the grader: skeletons must fail fast and cleanly"; exit 1; })
+
+selftest: deps-grade $(REPORT)
+	$(Q)autograder/selftest.sh $(SELECTED)
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }

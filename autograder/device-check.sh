@@ -24,11 +24,16 @@ cp build/grade/results.json "$out/results-solutions.json" 2>/dev/null
 step grade-labs make grade SUBMISSION=labs LAB="$lab" SKELETON_CHECK=1
 cp build/grade/results.json "$out/results-labs.json" 2>/dev/null
 step sanitize make sanitize LAB="$lab" SUBMISSION=solutions
+step selftest make selftest LAB="$lab"
+step demo-coincident make run LAB="$lab" SUBMISSION=solutions ARGS="--coincident --eps 0"
+make run LAB="$lab" SUBMISSION=solutions ARGS="--coincident --eps 0.01" >>"$out/demo-coincident.log" 2>&1
 step bench make bench LAB="$lab"
-tar czf "$out/logs.tgz" build/grade/logs build/bench build/sanitize 2>/dev/null
+tar czf "$out/logs.tgz" build/grade/logs build/bench build/sanitize build/selftest/*/grade build/selftest/*/grade.log "$out"/*.log 2>/dev/null
 echo "== GPU"; cat "$out/gpu.txt"
 echo "== grade solutions/"; sed -n '/^lab /,/^TOTAL/p' "$out/grade-solutions.log"
 echo "== grade labs/"; sed -n '/^lab /,/^TOTAL/p' "$out/grade-labs.log" | cut -c1-150
 echo "== sanitize"; grep -E '^  (memcheck|racecheck|synccheck)' "$out/sanitize.log"
+echo "== selftest"; grep '^selftest' "$out/selftest.log"
+echo "== demo"; grep 'two bodies' "$out/demo-coincident.log"
 echo "== bench"; sed -n '/^| figure/,$p' "$out/bench.log"
 echo "== steps"; printf '%s\n' "${summary[@]}"
