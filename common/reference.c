@@ -21,23 +21,25 @@ void ref_pair_accel(float4 bi, float4 bj, double eps2, double out[3])
 
 void ref_accel(const float4 *pos, int n, double eps2, double *acc)
 {
-	double a[3];
+	for (int i = 0; i < n; i++)
+		ref_accel_one(pos, n, i, eps2, acc + 3 * i);
+}
 
-	for (int i = 0; i < n; i++) {
-		double ax = 0.0, ay = 0.0, az = 0.0;
+void ref_accel_one(const float4 *pos, int n, int i, double eps2, double out[3])
+{
+	double a[3], ax = 0.0, ay = 0.0, az = 0.0;
 
-		for (int j = 0; j < n; j++) {
-			if (j == i)
-				continue;
-			ref_pair_accel(pos[i], pos[j], eps2, a);
-			ax += a[0];
-			ay += a[1];
-			az += a[2];
-		}
-		acc[3 * i + 0] = ax;
-		acc[3 * i + 1] = ay;
-		acc[3 * i + 2] = az;
+	for (int j = 0; j < n; j++) {
+		if (j == i)
+			continue;
+		ref_pair_accel(pos[i], pos[j], eps2, a);
+		ax += a[0];
+		ay += a[1];
+		az += a[2];
 	}
+	out[0] = ax;
+	out[1] = ay;
+	out[2] = az;
 }
 
 double ref_potential_energy(const float4 *pos, int n, double eps2)

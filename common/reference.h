@@ -22,6 +22,13 @@ void ref_pair_accel(float4 bi, float4 bj, double eps2, double out[3]);
  */
 void ref_accel(const float4 *pos, int n, double eps2, double *acc);
 
+/**
+ * @brief The all-pairs acceleration of body @p i alone (3 doubles), excluding j = i:
+ *        at large N the grader checks a sample of bodies, the last partial tile's
+ *        among them, at O(N) each instead of O(N^2) for all.
+ */
+void ref_accel_one(const float4 *pos, int n, int i, double eps2, double out[3]);
+
 /** @brief Softened potential energy, -sum_{i<j} m_i m_j / sqrt(|r_ij|^2 + eps2). */
 double ref_potential_energy(const float4 *pos, int n, double eps2);
 

@@ -42,7 +42,9 @@ static int parse(int argc, char **argv, struct options *o)
 	o->seed = rng_fresh_seed();
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--plummer"))
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return usage(), 1;
+		else if (!strcmp(a, "--plummer"))
 			o->plummer = 1;
 		else if (!strcmp(a, "--coincident"))
 			o->coincident = 1;
@@ -156,8 +158,9 @@ int main(int argc, char **argv)
 	struct rng r;
 	int rc;
 
-	if (parse(argc, argv, &o))
-		return 2;
+	rc = parse(argc, argv, &o);
+	if (rc)
+		return rc < 0 ? 2 : 0;
 	if (o.coincident)
 		return coincident(o.eps);
 	float4 *pos = malloc((size_t)o.n * sizeof(*pos)), *vel = malloc((size_t)o.n * sizeof(*vel));
