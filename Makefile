@@ -12,6 +12,8 @@
 #   make docs                 Doxygen over common/, warnings are errors (build/docs/)
 #   make bench LAB=NN         benchmark sweeps: CSV and gnuplot figures in build/bench/
 #   make sanitize LAB=NN      the lab's GPU tests under compute-sanitizer
+#   make sass LAB=NN          instructions per interaction of the lab's hot kernel, from
+#                             its SASS (needs cuobjdump, which ships with the toolkit)
 #   make selftest [LAB=NN]    grade known-broken copies of solutions/ and check the grader
 #                             caught each fault in its own test
 #   make clean
@@ -55,6 +57,9 @@ ifeq ($(MAKELEVEL),0)
 $(info particle-labs: nvcc $(NVCC), building for $(ARCH_DESC))
 endif
 endif
+
+# Per-lab nvcc flags: part of the lab's documented build (see its handout).
+LAB_CUFLAGS_03-unroll := -ftz=true
 
 WARN := -Wall -Wextra
 CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Werror -MMD -MP
@@ -120,7 +125,7 @@ $(REPORT): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/report/*.c))
 	$(Q)$(CC) $^ -o $@
 
 $(BUILD)/obj/autograder/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
-	CPPFLAGS += -Iautograder/skelgen -Iautograder/report
+	CPPFLAGS += -Iautograder/skelgen -Iautograder/report -Iautograder/lib
 
 # The project's own Criterion tests: common/ and the grading tools.
 TEST_COMMON := $(BUILD)/bin/test_common
@@ -132,7 +137,7 @@ $(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c)) $(
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
-		$(SKELGEN_LIB) $(REPORT_LIB))
+		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
@@ -151,11 +156,25 @@ $(eval cu := $(wildcard $(d)/*.cu))
 $(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(wildcard autograder/lib/*.c)))
 $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c)))
+$(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
+$(eval refobjs := $(if $(and $(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
 
+# ptxas's resource report of every kernel is kept beside the object (%.o.res): the
+# grader reads registers, shared memory and spills from it, not from the source.
 $(o)/%.o: $(d)/%.cu $(FLAGS_STAMP)
 	$$(call say,NVCC,$$<)
 	@mkdir -p $$(@D)
-	$(Q)$(NVCC) $(CUFLAGS) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) -c $$< -o $$@
+	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) \
+		--resource-usage -c $$< -o $$@ 2>$$@.res; rc=$$$$?; \
+		grep -v -e '^ptxas info' -e 'bytes stack frame' $$@.res >&2; exit $$$$rc
+
+# The course's reference build of the lab, for the grader's same-run comparisons: the
+# API symbols listed in autograder/<lab>/api.txt are renamed reference_<name>.
+$(o)/grader/reference/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
+	$$(call say,NVCC,$$< "(reference)")
+	@mkdir -p $$(@D)
+	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -Isolutions/$(2) \
+		$(foreach s,$(api),-D$(s)=reference_$(s)) -c $$< -o $$@
 
 $(o)/driver.o: $(d)/driver.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
@@ -166,7 +185,8 @@ $(o)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -Iautograder/lib -Iautograder/report \
-		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -c $$< -o $$@
+		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(o))"' \
+		$(if $(refobjs),-DHAVE_REFERENCE) -c $$< -o $$@
 
 $(o)/lab.a: $(patsubst $(d)/%.cu,$(o)/%.o,$(cu))
 	$$(call say,AR,$$@)
@@ -176,24 +196,25 @@ $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
-$(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(o)/lab.a $(LIBCOMMON)
+$(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
 
-$(o)/grader/bench_$(2): $(bobjs) $(o)/lab.a $(LIBCOMMON)
+$(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
--include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
+-include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
 endef
 
 ALL_SUBMISSIONS := $(sort solutions labs $(SUBMISSION))
 $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)),$(eval $(call LAB_RULES,$(s),$(l))))))
 
-lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver grader/grade_$(l) grader/bench_$(l))))
+lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver \
+	$(if $(wildcard autograder/$(l)/test_*.c),grader/grade_$(l)) $(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: all test grade run skeletons handouts docs bench sanitize selftest clean deps-grade deps-test \
+.PHONY: all test grade run skeletons handouts docs bench sanitize selftest sass clean deps-grade deps-test \
 	check-skeletons test-units test-grade FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
@@ -246,6 +267,15 @@ grade: deps-grade $(REPORT)
 		$(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
 	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
 		{ echo "a skeleton hung or broke the grader: skeletons must fail fast and cleanly"; exit 1; })
+
+# The kernel whose inner loop `make sass` dissects (a regular expression on its name).
+SASS_KERNEL_02-tiling := accel_tiled_kernelILi256E
+SASS_KERNEL_03-unroll := accel_unrolled_kernelILi256ELi8E
+sass:
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sass LAB=NN (labs: $(LABS_ALL))"; exit 2; }
+	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(BENCH_SUBMISSION) $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a
+	$(Q)autograder/sass.sh $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a \
+		'$(or $(KERNEL),$(SASS_KERNEL_$(SELECTED)),.)'
 
 selftest: deps-grade $(REPORT)
 	$(Q)autograder/selftest.sh $(SELECTED)

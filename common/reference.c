@@ -42,6 +42,26 @@ void ref_accel_one(const float4 *pos, int n, int i, double eps2, double out[3])
 	out[2] = az;
 }
 
+double ref_sample_error(const float4 *pos, int n, double eps2, const float3 *acc, int samples)
+{
+	double worst = 0.0;
+
+	if (samples > n)
+		samples = n;
+	for (int s = 0; s < samples; s++) {
+		int i = samples > 1 ? (int)((long long)s * (n - 1) / (samples - 1)) : n - 1;
+		double a[3], d[3], norm, err;
+
+		ref_accel_one(pos, n, i, eps2, a);
+		d[0] = acc[i].x - a[0], d[1] = acc[i].y - a[1], d[2] = acc[i].z - a[2];
+		norm = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+		err = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) / (norm > 0.0 ? norm : 1.0);
+		if (!(err <= worst)) /* NaN becomes the worst */
+			worst = err;
+	}
+	return worst;
+}
+
 double ref_potential_energy(const float4 *pos, int n, double eps2)
 {
 	double w = 0.0;

@@ -29,6 +29,13 @@ void ref_accel(const float4 *pos, int n, double eps2, double *acc);
  */
 void ref_accel_one(const float4 *pos, int n, int i, double eps2, double out[3]);
 
+/**
+ * @brief Worst relative error, |a - a_ref| / |a_ref|, of @p samples bodies spread
+ *        evenly over the n (the last one included): a quick O(samples N) check for
+ *        the labs' drivers at any N.
+ */
+double ref_sample_error(const float4 *pos, int n, double eps2, const float3 *acc, int samples);
+
 /** @brief Softened potential energy, -sum_{i<j} m_i m_j / sqrt(|r_ij|^2 + eps2). */
 double ref_potential_energy(const float4 *pos, int n, double eps2);
 

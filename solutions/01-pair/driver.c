@@ -93,7 +93,7 @@ static int accel(const struct options *o, const float4 *h_pos)
 	float eps2 = o->eps * o->eps;
 	void *args[4];
 	struct timing t;
-	double worst = 0.0;
+	double worst;
 
 	CUDA_CHECK(cudaMalloc((void **)&d_pos, (size_t)o->n * sizeof(float4)));
 	CUDA_CHECK(cudaMalloc((void **)&d_acc, (size_t)o->n * sizeof(float3)));
@@ -102,20 +102,7 @@ static int accel(const struct options *o, const float4 *h_pos)
 	struct timing_plan plan = {NULL, run_accel, args, 2, o->n > 200000 ? 3 : 11, 1};
 	CUDA_CHECK(time_gpu(&plan, &t));
 	CUDA_CHECK(cudaMemcpy(h_acc, d_acc, (size_t)o->n * sizeof(float3), cudaMemcpyDeviceToHost));
-	for (int s = 0; s < SAMPLE && s < o->n; s++) {
-		int i = (int)((long long)s * o->n / (SAMPLE < o->n ? SAMPLE : o->n));
-		double a[3] = {0, 0, 0}, d[3], err, norm;
-		for (int j = 0; j < o->n; j++) {
-			if (j == i)
-				continue;
-			ref_pair_accel(h_pos[i], h_pos[j], eps2, d);
-			a[0] += d[0], a[1] += d[1], a[2] += d[2];
-		}
-		norm = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
-		err = sqrt(pow(h_acc[i].x - a[0], 2) + pow(h_acc[i].y - a[1], 2) +
-			   pow(h_acc[i].z - a[2], 2)) / (norm > 0 ? norm : 1.0);
-		worst = !(err <= worst) ? err : worst;
-	}
+	worst = ref_sample_error(h_pos, o->n, eps2, h_acc, SAMPLE);
 	printf("accel_naive  N = %d  eps = %g  %.3f ms (median of %d)  %.3g interactions/s\n",
 	       o->n, o->eps, t.median_ms, t.runs, (double)o->n * o->n / (t.median_ms * 1e-3));
 	printf("worst relative error of %d sampled bodies against double: %.3g\n",
