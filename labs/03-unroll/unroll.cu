@@ -72,6 +72,8 @@ cudaError_t accel_unrolled(const float4 *d_pos, float3 *d_acc, int n, float eps2
 		UNROLLS(64);
 		UNROLLS(128);
 		UNROLLS(256);
+		UNROLLS(512);
+		UNROLLS(1024);
 	}
 	return cudaErrorInvalidValue;
 }

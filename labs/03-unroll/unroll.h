@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 /* The tiled kernel of lab 02 with its inner loop unrolled u times: p in {64, 128,
- * 256}, u in {1, 2, 4, 8}; anything else is cudaErrorInvalidValue. */
+ * 256, 512, 1024}, u in {1, 2, 4, 8}; anything else is cudaErrorInvalidValue. */
 cudaError_t accel_unrolled(const float4 *d_pos, float3 *d_acc, int n, float eps2, int p, int u);
 
 /* q threads share each body's row, each taking every q-th tile, and a shared-memory

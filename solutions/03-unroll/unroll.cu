@@ -116,6 +116,8 @@ cudaError_t accel_unrolled(const float4 *d_pos, float3 *d_acc, int n, float eps2
 		UNROLLS(64);
 		UNROLLS(128);
 		UNROLLS(256);
+		UNROLLS(512);
+		UNROLLS(1024);
 	}
 	return cudaErrorInvalidValue;
 }
@@ -154,18 +156,21 @@ struct accel_config accel_auto_config(int n, int sm_count)
 {
 	struct accel_config c = {256, 8, 1};
 /* BEGIN SOLUTION */
-	/* threads wanted: about 8 warps' worth on every SM before splitting stops paying */
+	/* enough threads for about 32 warps on every SM: below that, split each body */
 	long want = (long)sm_count * 1024;
 
+	if (n >= 2 * want) {
+		c.p = 1024; /* two big blocks per SM: the fewest loads and barriers per body */
+		return c;
+	}
 	while (c.q < 8 && (long)n * c.q < want)
 		c.q *= 2;
-	/* blocks: at least two per SM when n allows it */
-	while (c.p > 16 && (n + c.p - 1) / c.p < 2 * sm_count)
-		c.p /= 2;
-	if (c.q == 1 && c.p < 64)
-		c.p = 64; /* accel_unrolled's smallest tile */
-	if (c.p * c.q > 1024)
-		c.q = 1024 / c.p;
+	if (c.q > 1) {
+		/* the largest block, up to 128 bodies, that still gives every SM one */
+		c.p = 32;
+		while (c.p < 128 && (long)(2 * c.p) * sm_count <= n)
+			c.p *= 2;
+	}
 /* END SOLUTION */
 /* SKELETON
 	// TODO(lab3.c): adjust c.p and c.q (and c.u) for n and sm_count.
