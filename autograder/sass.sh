@@ -9,6 +9,7 @@ obj=$1 pattern=${2:-.}
 tool=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 [ -x "$tool" ] || { echo "sass: cuobjdump not found (it ships with the CUDA Toolkit; the GPU machine has it)"; exit 1; }
 "$tool" -sass "$obj" | awk -v pat="$pattern" '
+function hexkey(h) { sub(/^0+/, "", h); return "@" h }
 function flush(   i, j, best, bi, bj, n, op, total, k) {
 	if (!fn) return
 	best = -1
@@ -36,14 +37,18 @@ function flush(   i, j, best, bi, bj, n, op, total, k) {
 	next
 }
 !fn { next }
+# branch targets are labels in some toolkits (.L_x_3) and addresses in others (0x990)
 /^[ \t]*\.L_x_[0-9]+:/ { lbl = $1; sub(":", "", lbl); target[lbl] = ninsn + 1; next }
 /\/\*[0-9a-f][0-9a-f][0-9a-f][0-9a-f]+\*\// {
 	line = $0
+	match(line, /\/\*[0-9a-f]+\*\//)
+	target[hexkey(substr(line, RSTART + 2, RLENGTH - 4))] = ninsn + 1
 	sub(/^[ \t]*\/\*[0-9a-f]+\*\/[ \t]*/, "", line)
 	sub(/^@!?U?P[T0-9]+[ \t]+/, "", line)
 	split(line, w, /[ \t;]+/)
 	if (w[1] == "") next
 	opc[++ninsn] = w[1]
 	if (w[1] ~ /^BRA/ && match(line, /\.L_x_[0-9]+/)) { br_label[++nbr] = substr(line, RSTART, RLENGTH); br_at[nbr] = ninsn }
+	else if (w[1] ~ /^BRA/ && match(line, /0x[0-9a-f]+/)) { br_label[++nbr] = hexkey(substr(line, RSTART + 2, RLENGTH - 2)); br_at[nbr] = ninsn }
 }
 END { flush() }'
