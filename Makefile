@@ -16,6 +16,8 @@
 #                             its SASS (needs cuobjdump, which ships with the toolkit)
 #   make selftest [LAB=NN]    grade known-broken copies of solutions/ and check the grader
 #                             caught each fault in its own test
+#   make release              build/particle-labs-student.tar.gz: the course without
+#                             solutions/ and the grader's self-checks
 #   make clean
 #
 # Options:
@@ -214,7 +216,7 @@ lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(c
 	$(if $(wildcard autograder/$(l)/test_*.c),grader/grade_$(l)) $(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: all test grade run skeletons handouts docs bench sanitize selftest sass clean deps-grade deps-test \
+.PHONY: all test grade run skeletons handouts docs bench sanitize selftest sass release clean deps-grade deps-test \
 	check-skeletons test-units test-grade FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
@@ -229,9 +231,15 @@ deps-test:
 skeletons: $(SKELGEN)
 	$(Q)$(SKELGEN) generate solutions labs
 
+HAVE_SOLUTIONS := $(wildcard solutions)
+
 check-skeletons: $(SKELGEN)
+ifdef HAVE_SOLUTIONS
 	$(call say,CHECK,labs/ against solutions/)
 	$(Q)$(SKELGEN) check solutions labs
+else
+	@echo "no solutions/ here (a student release): skeleton drift check skipped"
+endif
 
 test-units: $(TEST_COMMON) $(TEST_TOOLS)
 	$(Q)autograder/run-criterion.sh $(TEST_COMMON)
@@ -240,7 +248,7 @@ test-units: $(TEST_COMMON) $(TEST_TOOLS)
 # The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the
 # skeletons it must finish with a report, no test hanging.
 test-grade: all
-	$(Q)$(MAKE) --no-print-directory grade SUBMISSION=solutions STRICT=1
+	$(Q)$(if $(HAVE_SOLUTIONS),$(MAKE) --no-print-directory grade SUBMISSION=solutions STRICT=1)
 	$(Q)$(MAKE) --no-print-directory grade SUBMISSION=labs SKELETON_CHECK=1
 
 test: deps-test
@@ -278,7 +286,19 @@ sass:
 		'$(or $(KERNEL),$(SASS_KERNEL_$(SELECTED)),.)'
 
 selftest: deps-grade $(REPORT)
+ifdef HAVE_SOLUTIONS
 	$(Q)autograder/selftest.sh $(SELECTED)
+else
+	@echo "no solutions/ here (a student release): the grader's self-check needs them, skipped"
+endif
+
+RELEASE := $(BUILD)/particle-labs-student.tar.gz
+release:
+	@rm -rf $(BUILD)/release && mkdir -p $(BUILD)/release
+	$(Q)git archive --format=tar --prefix=particle-labs/ HEAD | tar -x -C $(BUILD)/release
+	$(Q)rm -rf $(BUILD)/release/particle-labs/solutions $(BUILD)/release/particle-labs/autograder/selftest
+	$(Q)tar czf $(RELEASE) -C $(BUILD)/release particle-labs
+	@echo "release: $(RELEASE) (committed HEAD, without solutions/ and autograder/selftest/)"
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
