@@ -13,7 +13,7 @@ for lab in "$@"; do
 	for p in autograder/selftest/"$lab"/*.patch; do
 		[ -e "$p" ] || continue
 		name=$(basename "$p" .patch)
-		sub=build/selftest/$name
+		sub=build/selftest/$lab-$name
 		rm -rf "$sub" && mkdir -p "$sub"
 		cp -r "solutions/$lab" "$sub/$lab"
 		if ! patch -s -p1 -d "$sub/$lab" <"$p"; then
@@ -33,8 +33,9 @@ for lab in "$@"; do
 			BEGIN { while ((getline l < expf) > 0) if (l !~ /^#/ && l != "") { split(l, a, "\t"); want[a[1]] = a[2] } }
 			{ w = ($2 in want) ? want[$2] : "passed"
 			  if ($5 != "skipped" && w != "any" && $5 != w) printf "%s: got %s, want %s; ", $2, $5, w
-			  if ($5 != "skipped") ran++ }
-			END { if (!ran) printf "(no GPU: every GPU test skipped, report written)" }' "$frag")
+			  if ($5 != "skipped") ran++; else skipped++ }
+			END { if (!ran) printf "(no GPU: every GPU test skipped, report written)"
+			      else if (skipped) printf "(no GPU: %d GPU tests skipped; the %d that ran are as expected)", skipped, ran }' "$frag")
 		case $bad in
 		"") results+=("$lab $name: ok, each fault failed its own test alone") ;;
 		"(no GPU"*) results+=("$lab $name: $bad") ;;

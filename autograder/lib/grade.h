@@ -102,6 +102,12 @@ void gpu_poison(void *d_buf, size_t bytes);
 const char *grade_describe(char *buf, size_t len, const struct compare_result *res,
 			   const char *item, const char *comp, double l2_tol);
 
+/**
+ * @brief True under `make sanitize` (PL_SANITIZE set): tests then leave out sizes
+ *        the tools would take minutes to instrument, and say so.
+ */
+int grade_under_sanitizer(void);
+
 /** @brief Runs @p workload of this binary under compute-sanitizer's @p tool (see sanitize.c). */
 void grade_sanitize(const char *tool, const char *workload, const char *hint);
 

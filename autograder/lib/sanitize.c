@@ -64,6 +64,12 @@ static int run_tool(const char *cmd, const char *log_path, char *keep, size_t le
 	return status < 0 ? -1 : (status >> 8) & 0xff;
 }
 
+int grade_under_sanitizer(void)
+{
+	const char *v = getenv("PL_SANITIZE");
+	return v && *v && strcmp(v, "0");
+}
+
 void grade_sanitize(const char *tool, const char *workload, const char *hint)
 {
 	char tool_path[1024], self[1024], cmd[3072], log_path[1200], keep[4096];

@@ -1,0 +1,162 @@
+/*
+ * Lab 02-tiling, steps 2.a to 2.c: the tiled kernel against the double CPU reference
+ * on fresh random bodies, at sizes around one tile (1, P-1, P, P+1) and far from a
+ * multiple of it (1000, 65537). Do not modify.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "grade.h"
+#include "accel_check.h"
+#include "ic.h"
+#include "rng.h"
+#include "tiling.h"
+#include "harness.h"
+#include "thresholds.h"
+
+#define N_SIZES 6
+#define N_MAX 65537
+
+static const char *hint_for(const struct compare_result *res, int n, int p)
+{
+	int last_tile = n / p * p, partial = n % p != 0;
+
+	if (res->n_nan == res->count)
+		return "nothing was written: every body still holds the NaN poison. Is "
+		       "accel_tiled_kernel<P> launched on enough blocks of P threads to cover "
+		       "n (" HANDOUT ", step 2.c), and does each thread i < n store acc[i] "
+		       "(step 2.a)?";
+	if (n == 1)
+		return "a lone body feels nothing: its tile holds it and P-1 padding slots, "
+		       "which must pull with zero mass (" HANDOUT ", step 2.b)";
+	if (partial && (res->worst >= last_tile || (res->n_nan && res->first_nan >= last_tile)))
+		return "a body of the last, partial tile is wrong or unwritten: threads past n "
+		       "must still load (a zero-mass body) and reach every barrier, and only "
+		       "threads i < n write acc[i] (" HANDOUT ", step 2.b)";
+	if (partial)
+		return "every body sums every tile, the last partial one included: its slots "
+		       "past n must hold zero-mass bodies, not whatever lies past the array ("
+		       HANDOUT ", step 2.b); and each tile must be whole in shared memory before "
+		       "anyone reads it, and read by everyone before the next load (step 2.a)";
+	return "each thread must add all P bodies of every tile, with its own body as the target; "
+	       "the tile must be whole in shared memory before anyone reads it (first barrier), "
+	       "and read by everyone before the next load (second barrier) (" HANDOUT
+	       ", step 2.a)";
+}
+
+/* Only threads i < n may store: the p slots past n must still hold the poison. */
+static int first_write_past_n(const float3 *acc, int n, int p)
+{
+	for (int i = n; i < n + p; i++)
+		if (!isnan(acc[i].x) || !isnan(acc[i].y) || !isnan(acc[i].z))
+			return i;
+	return -1;
+}
+
+static void check_tiled(int p)
+{
+	const int sizes[N_SIZES] = {1, p - 1, p, p + 1, 1000, N_MAX};
+	float4 *pos = malloc(N_MAX * sizeof(*pos));
+	float3 *acc = malloc((N_MAX + 1024) * sizeof(*acc));
+	uint64_t seed = rng_fresh_seed();
+	double worst_l2 = 0.0;
+	int worst_n = 1;
+	struct rng r;
+	char msg[512];
+
+	gpu_require();
+	rng_seed(&r, seed); /* one stream for all sizes: the seed replays the whole test */
+	for (int k = 0; k < N_SIZES; k++) {
+		int n = sizes[k];
+		if (n > 8192 && grade_under_sanitizer())
+			continue; /* minutes under racecheck; the sanitizer tests cover 3P+5 */
+		ic_uniform_cube(&r, n, CUBE_HALF_WIDTH, pos, NULL);
+		cudaError_t err = tiled_on_gpu(pos, n, ACCEL_EPS2, p, p, acc);
+		cr_assert(err == cudaSuccess,
+			  "accel_tiled(n = %d, p = %d) failed: %s (%s), want cudaSuccess\nhint: "
+			  "an illegal address is a read or write past the arrays (" HANDOUT
+			  ", step 2.b); an invalid configuration is a launch of the wrong shape "
+			  "(step 2.c)", n, p, cudaGetErrorName(err), cudaGetErrorString(err));
+		struct compare_result res =
+			accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
+		cr_assert(compare_ok(&res, ACCEL_L2_TOL),
+			  "N = %d bodies, P = %d, eps2 = %g (seed 0x%llx, replay with "
+			  "PL_SEED=0x%llx): %s\nhint: %s", n, p, ACCEL_EPS2,
+			  (unsigned long long)seed, (unsigned long long)seed,
+			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
+			  hint_for(&res, n, p));
+		int past = first_write_past_n(acc, n, p);
+		cr_assert(past < 0,
+			  "N = %d bodies, P = %d (seed 0x%llx): acc[%d] was written, %d past the "
+			  "last body; want the %d slots past n untouched\nhint: only threads i < n "
+			  "may store, the others only help load tiles (" HANDOUT ", step 2.b)",
+			  n, p, (unsigned long long)seed, past, past - n + 1, p);
+		if (res.l2_rel >= worst_l2)
+			worst_l2 = res.l2_rel, worst_n = n;
+	}
+	GRADE_NOTE("N = 1, %d, %d, %d, 1000, %d right; worst relative L2 %.2g (N = %d), limit "
+		  "%.0g", p - 1, p, p + 1, N_MAX, worst_l2, worst_n, ACCEL_L2_TOL);
+	free(pos), free(acc);
+}
+
+GRADED_TEST(tiled, p_64, 4, 60)
+{
+	check_tiled(64);
+}
+
+GRADED_TEST(tiled, p_128, 4, 60)
+{
+	check_tiled(128);
+}
+
+GRADED_TEST(tiled, p_256, 4, 60)
+{
+	check_tiled(256);
+}
+
+/* The dispatcher: a size the kernel was not instantiated for is refused, not launched
+ * with the wrong tile; the two large tiles run and are right. */
+GRADED_TEST(tiled, other_tile_sizes, 1, 60)
+{
+	const int bad[] = {0, -256, 32, 100, 192, 2048}, good[] = {512, 1024}, n = 3000;
+	float4 *pos = malloc(n * sizeof(*pos)), *d_pos;
+	float3 *acc = malloc((n + 1024) * sizeof(*acc)), *d_acc;
+	uint64_t seed = rng_fresh_seed();
+	struct rng r;
+	char msg[512];
+
+	gpu_require();
+	rng_seed(&r, seed);
+	ic_uniform_cube(&r, n, CUBE_HALF_WIDTH, pos, NULL);
+	d_pos = gpu_alloc(n * sizeof(*pos));
+	d_acc = gpu_alloc(n * sizeof(*acc));
+	gpu_upload(d_pos, pos, n * sizeof(*pos));
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		cudaError_t err = accel_tiled(d_pos, d_acc, n, ACCEL_EPS2, bad[k]);
+		cr_assert(err == cudaErrorInvalidValue,
+			  "accel_tiled(n = %d, p = %d): got %s, want cudaErrorInvalidValue: p "
+			  "is not one of TILE_SIZES\nhint: keep the given switch of accel_tiled, "
+			  "whose default case refuses other sizes (" HANDOUT ", step 2.c)", n,
+			  bad[k], cudaGetErrorName(err));
+	}
+	GPU_OK(cudaDeviceSynchronize());
+	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++) {
+		int p = good[k];
+		cudaError_t err = tiled_on_gpu(pos, n, ACCEL_EPS2, p, p, acc);
+		cr_assert(err == cudaSuccess, "accel_tiled(n = %d, p = %d) failed: %s (%s), want "
+			  "cudaSuccess\nhint: " HANDOUT ", step 2.c", n, p, cudaGetErrorName(err),
+			  cudaGetErrorString(err));
+		struct compare_result res =
+			accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
+		cr_assert(compare_ok(&res, ACCEL_L2_TOL),
+			  "N = %d bodies, P = %d, eps2 = %g (seed 0x%llx, replay with "
+			  "PL_SEED=0x%llx): %s\nhint: %s", n, p, ACCEL_EPS2,
+			  (unsigned long long)seed, (unsigned long long)seed,
+			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
+			  hint_for(&res, n, p));
+	}
+	GRADE_NOTE("P = 512 and 1024 right at N = %d; p = 0, -256, 32, 100, 192, 2048 refused "
+		  "(cudaErrorInvalidValue)", n);
+	cudaFree(d_pos), cudaFree(d_acc);
+	free(pos), free(acc);
+}

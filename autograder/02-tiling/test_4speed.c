@@ -1,0 +1,59 @@
+/*
+ * Lab 02-tiling: parity with the course's reference tiled kernel, both timed in this
+ * process on the same GPU, the same N and P, fresh bodies before every run. Do not
+ * modify.
+ */
+#include <stdlib.h>
+
+#include "grade.h"
+#include "accel_check.h"
+#include "rng.h"
+#include "timing.h"
+#include "harness.h"
+#include "thresholds.h"
+
+GRADED_TEST(speed, parity_vs_reference, 6, 180)
+{
+#ifndef HAVE_REFERENCE
+	cr_skip_test("the course's reference build is not in this tree (no solutions/02-tiling): "
+		     "parity test skipped");
+#else
+	struct accel_run c;
+	struct timing ref, own;
+	float3 *acc = malloc(PARITY_N * sizeof(*acc));
+	uint64_t seed = rng_fresh_seed();
+	struct rng r;
+	char msg[512];
+
+	gpu_require();
+	GPU_OK(accel_run_open(&c, PARITY_N, ACCEL_EPS2, seed));
+	/* the reference first: the submission's last run leaves the result checked below */
+	GPU_OK(accel_run_time(&c, KERNEL_REFERENCE_TILED, PARITY_P, 2, PARITY_RUNS, &ref));
+	GPU_OK(accel_run_time(&c, KERNEL_TILED, PARITY_P, 2, PARITY_RUNS, &own));
+	gpu_download(acc, c.d_acc, PARITY_N * sizeof(*acc));
+	/* correctness after timing: a kernel that skipped work would be fast and wrong */
+	rng_seed(&r, seed);
+	struct compare_result res = accel_check(c.h_pos, PARITY_N, ACCEL_EPS2, acc,
+						ACCEL_BODY_TOL, &r);
+	cr_assert(compare_ok(&res, ACCEL_L2_TOL),
+		  "after timing at N = %d, P = %d, the last run's accelerations are wrong (seed "
+		  "0x%llx, replay with PL_SEED=0x%llx): %s\nhint: " HANDOUT ", steps 2.a and 2.b",
+		  PARITY_N, PARITY_P, (unsigned long long)seed, (unsigned long long)seed,
+		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL));
+	double ratio = ref.median_ms / own.median_ms;
+	double rate = (double)PARITY_N * PARITY_N / (own.median_ms * 1e-3);
+	double ref_rate = (double)PARITY_N * PARITY_N / (ref.median_ms * 1e-3);
+	cr_assert(ratio >= PARITY_MIN,
+		  "speed against the reference tiled kernel at N = %d, P = %d: got %.2fx (yours "
+		  "%.3f ms = %.3g interactions/s, reference %.3f ms = %.3g), want >= %.2fx\nhint: "
+		  "one global load per thread per tile, P interactions from shared memory, two "
+		  "barriers per tile and nothing else in the loop (" HANDOUT ", step 2.a)",
+		  PARITY_N, PARITY_P, ratio, own.median_ms, rate, ref.median_ms, ref_rate,
+		  PARITY_MIN);
+	GRADE_NOTE("%.2fx the reference (limit %.2fx): %.3f ms against %.3f ms at N = %d, P = %d; "
+		  "%.3g interactions/s", ratio, PARITY_MIN, own.median_ms, ref.median_ms, PARITY_N,
+		  PARITY_P, rate);
+	accel_run_close(&c);
+	free(acc);
+#endif
+}
