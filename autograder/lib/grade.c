@@ -146,10 +146,10 @@ const char *grade_describe(char *buf, size_t len, const struct compare_result *r
 	}
 	if (res->n_nan) {
 		snprintf(buf, len,
-			 "%s %ld of %ld is not finite: %c got %.6g, want %.6g; %ld of %ld %ss are "
+			 "%s %ld of %ld is not finite: %c got %.6g, want %.6g; %ld of the %ld are "
 			 "not finite (NaN is the poison the output was filled with before the "
 			 "launch)", item, res->worst, res->count, axis, res->worst_got,
-			 res->worst_want, res->n_nan, res->count, item);
+			 res->worst_want, res->n_nan, res->count);
 		return buf;
 	}
 	snprintf(buf, len,

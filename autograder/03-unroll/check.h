@@ -1,0 +1,111 @@
+/*
+ * Lab 03-unroll: one launcher against the double CPU reference at a list of sizes.
+ * Included by the test files only: it asserts, and the support .c files of this
+ * folder are linked into the bench too, which has no Criterion. Do not modify.
+ */
+#ifndef LAB03_CHECK_H
+#define LAB03_CHECK_H
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "accel_check.h"
+#include "grade.h"
+#include "ic.h"
+#include "rng.h"
+#include "harness.h"
+#include "thresholds.h"
+
+/* The sizes of the correctness tests: a lone body, less than a warp, whole tiles, and
+ * a large prime that leaves a partial tile and a partial block for every P and Q. */
+#define CHECK_SIZES 1, 31, 1024, 4096, 100003
+
+/* Slots past n that must still hold the poison after a launch: the largest block has
+ * 1024 threads, and only threads i < n may store. */
+#define CHECK_PAST_N 1024
+
+/* Picks the hint for a comparison of @k at @n bodies that failed. */
+typedef const char *(*hint_fn)(const struct kernel_choice *k, const struct compare_result *res,
+			       int n);
+
+static inline const char *check_step(const struct kernel_choice *k)
+{
+	return k->launcher == LAUNCH_UNROLLED ? "3.a" : k->launcher == LAUNCH_SPLIT ? "3.b" : "3.c";
+}
+
+static inline int check_first_write_past_n(const float3 *acc, int n)
+{
+	for (int i = n; i < n + CHECK_PAST_N; i++)
+		if (!isnan(acc[i].x) || !isnan(acc[i].y) || !isnan(acc[i].z))
+			return i;
+	return -1;
+}
+
+/*
+ * Runs @k at each of the @count sizes on fresh uniform-cube bodies (one seed for the
+ * whole list, printed for replay), with the output and CHECK_PAST_N slots after it
+ * poisoned with NaN before each launch, and fails at the first size whose result is
+ * wrong or that wrote past n. Under `make sanitize` sizes over 8192 are left out.
+ */
+static inline void check_sizes(const struct kernel_choice *k, const int *sizes, int count,
+			       hint_fn hint)
+{
+	int max = 1, min = sizes[0], skipped = 0;
+	uint64_t seed = rng_fresh_seed();
+	struct compare_result res = {0};
+	double worst_l2 = 0.0;
+	struct rng r;
+	char name[64], msg[512];
+
+	gpu_require();
+	for (int s = 0; s < count; s++)
+		max = sizes[s] > max ? sizes[s] : max, min = sizes[s] < min ? sizes[s] : min;
+	float4 *pos = malloc((size_t)max * sizeof(*pos)), *d_pos = gpu_alloc(max * sizeof(*pos));
+	size_t acc_bytes = (max + CHECK_PAST_N) * sizeof(float3);
+	float3 *acc = malloc(acc_bytes), *d_acc = gpu_alloc(acc_bytes);
+	kernel_name(k, name, sizeof(name));
+	rng_seed(&r, seed);
+	for (int s = 0; s < count; s++) {
+		int n = sizes[s], past;
+		cudaError_t err;
+
+		if (n > 8192 && grade_under_sanitizer()) {
+			skipped++; /* minutes under racecheck; test_5sanitize covers 3 P Q + 5 */
+			continue;
+		}
+		ic_uniform_cube(&r, n, CUBE_HALF_WIDTH, pos, NULL);
+		gpu_upload(d_pos, pos, (size_t)n * sizeof(*pos));
+		gpu_poison(d_acc, (n + CHECK_PAST_N) * sizeof(*acc));
+		err = kernel_run(k, d_pos, d_acc, n, ACCEL_EPS2);
+		if (err == cudaSuccess)
+			err = cudaDeviceSynchronize();
+		cr_assert(err == cudaSuccess,
+			  "%s at N = %d: got %s (%s), want cudaSuccess (seed 0x%llx)\nhint: an "
+			  "index past n, a launch the GPU refused, or a fault inside the kernel; "
+			  "make run LAB=03 shows it alone (" HANDOUT ", step %s)",
+			  name, n, cudaGetErrorName(err), cudaGetErrorString(err),
+			  (unsigned long long)seed, check_step(k));
+		gpu_download(acc, d_acc, (n + CHECK_PAST_N) * sizeof(*acc));
+		res = accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
+		cr_assert(compare_ok(&res, ACCEL_L2_TOL),
+			  "%s, N = %d bodies in a cube, eps2 = %g (seed 0x%llx, replay with "
+			  "PL_SEED=0x%llx): %s\nhint: %s", name, n, ACCEL_EPS2,
+			  (unsigned long long)seed, (unsigned long long)seed,
+			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
+			  hint(k, &res, n));
+		past = check_first_write_past_n(acc, n);
+		cr_assert(past < 0,
+			  "%s, N = %d bodies (seed 0x%llx): acc[%d] was written, %d past the last "
+			  "body; want the slots past n untouched\nhint: threads with i >= n only "
+			  "help load tiles; only i < n may store (" HANDOUT ", step %s)", name, n,
+			  (unsigned long long)seed, past, past - n + 1, check_step(k));
+		worst_l2 = res.l2_rel > worst_l2 ? res.l2_rel : worst_l2;
+	}
+	GRADE_NOTE("%s: %d sizes from N = %d to %d, every body written, none past n, worst "
+		   "relative L2 %.2g (limit %.0g)%s", name, count - skipped, min, max, worst_l2,
+		   ACCEL_L2_TOL, skipped ? "; N > 8192 left out under the sanitizer" : "");
+	free(pos), free(acc);
+	cudaFree(d_pos), cudaFree(d_acc);
+}
+
+#endif /* LAB03_CHECK_H */

@@ -1,0 +1,62 @@
+/* Lab 03-unroll: host-side helpers the tests, workloads and bench share. Do not modify. */
+#ifndef LAB03_HARNESS_H
+#define LAB03_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime.h>
+
+#include "rng.h"
+#include "timing.h"
+
+/* The handout every hint of this lab points into. */
+#define HANDOUT "handouts/03-unroll.md"
+
+/* One of the lab's launchers and its parameters (u for accel_unrolled, q for
+ * accel_split; accel_auto takes none). */
+enum launcher { LAUNCH_UNROLLED, LAUNCH_SPLIT, LAUNCH_AUTO };
+
+struct kernel_choice {
+	enum launcher launcher;
+	int p, u, q;
+};
+
+/* Calls the launcher @k names. */
+cudaError_t kernel_run(const struct kernel_choice *k, const float4 *d_pos, float3 *d_acc, int n,
+		       float eps2);
+
+/* "accel_unrolled P=256, U=8", "accel_split P=32, Q=8" or "accel_auto". */
+const char *kernel_name(const struct kernel_choice *k, char *buf, size_t len);
+
+/* The number of SMs of the current device, as accel_auto sees it. */
+cudaError_t device_sm_count(int *sms);
+
+/* One N's bodies for timing: the buffers are reused by every configuration of a sweep. */
+struct timed_bodies {
+	int n;
+	uint64_t seed;
+	float4 *h_pos, *d_pos;
+	float3 *d_acc;
+	struct rng r;
+	const struct kernel_choice *k; /* the configuration being timed */
+};
+
+cudaError_t bodies_open(struct timed_bodies *b, int n, uint64_t seed);
+void bodies_close(struct timed_bodies *b);
+
+/* Times @k on @b: warm-up runs, then the median of @runs, each on fresh uniform-cube
+ * bodies with the output poisoned with NaN (both untimed) and the L2 flushed. On return
+ * b->h_pos holds the last run's bodies and b->d_acc its accelerations. */
+cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, int warmup,
+			int runs, struct timing *t);
+
+/* The sweep accel_auto is measured against: accel_split for P in {16, ..., 256} and
+ * Q in {1, 2, 4, 8} with P Q <= 1024, and accel_unrolled(P, 8) for P in {64, ..., 1024}.
+ * From SWEEP_Q1_FROM bodies on, only Q = 1: the split kernels with Q > 1 cannot win
+ * there (each thread already has N / P tiles of work and the GPU is full) and a run at
+ * N = 1048576 takes about 0.6 s, so each configuration left out saves seconds. */
+#define SWEEP_MAX 32
+#define SWEEP_Q1_FROM 262144
+int auto_sweep(int n, struct kernel_choice *out);
+
+#endif /* LAB03_HARNESS_H */

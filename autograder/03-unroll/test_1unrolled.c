@@ -1,0 +1,100 @@
+/*
+ * Lab 03-unroll, step 3.a: the tiled kernel unrolled U times, against the double CPU
+ * reference at sizes that leave partial tiles, for each U, and the launcher's refusal
+ * of sizes it has no kernel for. Do not modify.
+ */
+#include "grade.h"
+#include "unroll.h"
+#include "check.h"
+#include "harness.h"
+#include "thresholds.h"
+
+#define STEP "(" HANDOUT ", step 3.a)"
+
+static const char *hint_unrolled(const struct kernel_choice *k, const struct compare_result *res,
+				 int n)
+{
+	if (res->n_nan == res->count)
+		return "nothing was written: every body still holds the NaN poison. Is the "
+		       "kernel written, and does each thread i < n store acc[i] after its last "
+		       "tile? " STEP;
+	if (res->n_nan && n % k->p && res->first_nan >= n / k->p * k->p)
+		return "a body of the last, partial block is unwritten or NaN: threads with i >= n "
+		       "must still load their share of each tile and reach every barrier, and "
+		       "only i < n stores " STEP;
+	if (res->n_nan)
+		return "NaN means a body was never written (the output starts as NaN) or a tile "
+		       "slot past n was read: pad the last tile with zero-mass bodies rather than "
+		       "reading pos[j] for j >= n " STEP;
+	if (n == 1)
+		return "a lone body feels nothing: its only pair is with itself (r = 0), and the "
+		       "padding bodies must have zero mass " STEP;
+	return "a wrong sum: each tile of P bodies must be added once, whatever U is (`#pragma "
+	       "unroll U` changes how the loop is compiled, never which k it visits), and every "
+	       "thread of the block must reach both barriers " STEP;
+}
+
+static void check_unrolled(int p, int u)
+{
+	const int sizes[] = {CHECK_SIZES};
+	struct kernel_choice k = {LAUNCH_UNROLLED, p, u, 1};
+
+	check_sizes(&k, sizes, sizeof(sizes) / sizeof(sizes[0]), hint_unrolled);
+}
+
+GRADED_TEST(unrolled, u1, 1, 60)
+{
+	check_unrolled(256, 1);
+}
+
+GRADED_TEST(unrolled, u2, 1, 60)
+{
+	check_unrolled(256, 2);
+}
+
+GRADED_TEST(unrolled, u4, 1, 60)
+{
+	check_unrolled(256, 4);
+}
+
+GRADED_TEST(unrolled, u8, 2, 60)
+{
+	check_unrolled(256, 8);
+}
+
+GRADED_TEST(unrolled, u8_p64, 1, 60)
+{
+	check_unrolled(64, 8);
+}
+
+/* the tile accel_auto uses at large N */
+GRADED_TEST(unrolled, u8_p1024, 1, 60)
+{
+	check_unrolled(1024, 8);
+}
+
+GRADED_TEST(unrolled, rejects_invalid, 1, 30)
+{
+	/* P outside {64, ..., 1024} or U outside {1, 2, 4, 8}: no kernel was compiled */
+	const int bad[][2] = {{32, 8}, {96, 8}, {2048, 8}, {0, 8}, {256, 0}, {256, 3}, {256, 16}};
+	enum { N = 1024 };
+	float4 *d_pos;
+	float3 *d_acc;
+
+	gpu_require();
+	d_pos = gpu_alloc(N * sizeof(*d_pos));
+	d_acc = gpu_alloc(N * sizeof(*d_acc));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		cudaError_t err = accel_unrolled(d_pos, d_acc, N, ACCEL_EPS2, bad[i][0], bad[i][1]);
+		cr_assert(err == cudaErrorInvalidValue,
+			  "accel_unrolled(N = %d, p = %d, u = %d): got %s, want "
+			  "cudaErrorInvalidValue (p in {64, ..., 1024}, u in {1, 2, 4, 8} only)\n"
+			  "hint: the launcher's switch must end in cudaErrorInvalidValue for "
+			  "anything it has no kernel for " STEP, N, bad[i][0], bad[i][1],
+			  cudaGetErrorName(err));
+	}
+	GPU_OK(cudaDeviceSynchronize());
+	GRADE_NOTE("accel_unrolled refuses %zu invalid (p, u) with cudaErrorInvalidValue",
+		   sizeof(bad) / sizeof(bad[0]));
+	cudaFree(d_pos), cudaFree(d_acc);
+}

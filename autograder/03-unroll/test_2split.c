@@ -1,0 +1,98 @@
+/*
+ * Lab 03-unroll, step 3.b: Q threads per body, each summing every Q-th tile, then a
+ * shared-memory reduction; against the double CPU reference at sizes that leave
+ * partial rounds of tiles, for each Q. Do not modify.
+ */
+#include "grade.h"
+#include "unroll.h"
+#include "check.h"
+#include "harness.h"
+#include "thresholds.h"
+
+#define STEP "(" HANDOUT ", step 3.b)"
+
+static const char *hint_split(const struct kernel_choice *k, const struct compare_result *res,
+			      int n)
+{
+	if (res->n_nan == res->count)
+		return "nothing was written: every body still holds the NaN poison. Is the kernel "
+		       "written, and does row y == 0 store acc[i] once the Q partial sums are "
+		       "added? " STEP;
+	if (res->n_nan && n % k->p && res->first_nan >= n / k->p * k->p)
+		return "a body of the last, partial block is unwritten or NaN: threads with i >= n "
+		       "must still load their share of each round and reach every barrier, and "
+		       "only i < n stores " STEP;
+	if (res->n_nan)
+		return "a NaN or an unwritten body: pad tile slots past n with zero-mass bodies, "
+		       "and let row 0 read partial[s][x] only after every row has stored its own "
+		       "(a barrier between the two) " STEP;
+	if (n == 1)
+		return "a lone body feels nothing: its only pair is with itself (r = 0), and the "
+		       "padding bodies must have zero mass " STEP;
+	return "a wrong sum: are all Q partial sums added (row 0's own plus partial[1..Q-1][x])? "
+	       "Does row y take tiles y, y + Q, y + 2Q, ..., so that each tile of the round is "
+	       "summed by exactly one row? " STEP;
+}
+
+static void check_split(int p, int q)
+{
+	const int sizes[] = {CHECK_SIZES};
+	struct kernel_choice k = {LAUNCH_SPLIT, p, 8, q};
+
+	check_sizes(&k, sizes, sizeof(sizes) / sizeof(sizes[0]), hint_split);
+}
+
+GRADED_TEST(split, q1, 1, 60)
+{
+	check_split(32, 1);
+}
+
+GRADED_TEST(split, q2, 1, 60)
+{
+	check_split(32, 2);
+}
+
+GRADED_TEST(split, q4, 1, 60)
+{
+	check_split(32, 4);
+}
+
+GRADED_TEST(split, q8, 2, 60)
+{
+	check_split(32, 8);
+}
+
+GRADED_TEST(split, q8_p16, 1, 60)
+{
+	check_split(16, 8);
+}
+
+GRADED_TEST(split, q8_p128, 1, 60)
+{
+	check_split(128, 8);
+}
+
+GRADED_TEST(split, rejects_oversize, 1, 30)
+{
+	/* blocks of p x q threads: over 1024 no GPU launches them; p = 8 has no kernel */
+	const int bad[][2] = {{256, 8}, {128, 16}, {8, 8}, {48, 4}, {32, 3}};
+	enum { N = 1024 };
+	float4 *d_pos;
+	float3 *d_acc;
+
+	gpu_require();
+	d_pos = gpu_alloc(N * sizeof(*d_pos));
+	d_acc = gpu_alloc(N * sizeof(*d_acc));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		cudaError_t err = accel_split(d_pos, d_acc, N, ACCEL_EPS2, bad[i][0], bad[i][1]);
+		cr_assert(err == cudaErrorInvalidValue,
+			  "accel_split(N = %d, p = %d, q = %d): got %s, want cudaErrorInvalidValue "
+			  "(p in {16, ..., 256}, q in {1, 2, 4, 8}, p * q <= 1024 only)\nhint: "
+			  "check p * q against the 1024-thread block limit before launching " STEP,
+			  N, bad[i][0], bad[i][1], cudaGetErrorName(err));
+	}
+	GPU_OK(cudaDeviceSynchronize());
+	GRADE_NOTE("accel_split refuses p * q > 1024 and sizes it has no kernel for (%zu cases)",
+		   sizeof(bad) / sizeof(bad[0]));
+	cudaFree(d_pos), cudaFree(d_acc);
+}

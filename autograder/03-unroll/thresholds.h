@@ -1,0 +1,54 @@
+/*
+ * Lab 03-unroll: every threshold the grader applies, in one table. Do not modify.
+ *
+ * Calibrated on NVIDIA H200, CUDA 13.0, 2026-11-30 (sm_90, 132 SMs), with the
+ * reference solution built with -ftz=true: median times of event-timed runs, uniform
+ * cube of half-width 1, eps2 = 1e-4. Each speed bound leaves the reference a margin of
+ * at least 25% (bound <= measured / 1.25) and is failed by the same code without the
+ * optimisation (a ratio near 1). `make bench LAB=03` prints the figures behind them.
+ */
+#ifndef LAB03_THRESHOLDS_H
+#define LAB03_THRESHOLDS_H
+
+/* Softening and cloud of the accuracy tests: eps = 0.01 in a cube of half-width 1. */
+#define ACCEL_EPS2 1e-4f
+#define CUBE_HALF_WIDTH 1.f
+
+/* float all-pairs sums against the double reference: ~1e-6 measured up to N = 1e5,
+ * whatever the order of summation (U, or Q partial sums added at the end). */
+#define ACCEL_L2_TOL 1e-5
+/* One body's relative error counts as "over tolerance" in messages above this. */
+#define ACCEL_BODY_TOL 1e-3
+
+/* U = 8 against U = 1, accel_unrolled with P = 256, N = 65536: the reference took
+ * 3.388 ms at U = 1, 2.710 at U = 2, 2.512 at U = 4, 2.431 at U = 8 (1.39x).
+ * Without `#pragma unroll U` the two run the same code: 1.0x. */
+#define UNROLL_N 65536
+#define UNROLL_SPEEDUP_H200 1.39
+#define UNROLL_SPEEDUP_MIN 1.10
+
+/* accel_split(P = 32, Q = 8) against one thread per body, accel_unrolled(P = 256,
+ * U = 8). N = 4096: 0.095 ms against 0.020 ms (4.75x); N = 1024: 0.026 ms against
+ * 0.0075 ms (3.47x). A kernel that ignores Q keeps each thread's chain of N dependent
+ * interactions, the length that sets the time at small N: 1.0x. */
+#define SPLIT_P 32
+#define SPLIT_Q 8
+#define SPLIT_SPEEDUP_H200_N1024 3.47
+#define SPLIT_SPEEDUP_MIN_N1024 2.7
+#define SPLIT_SPEEDUP_H200_N4096 4.75
+#define SPLIT_SPEEDUP_MIN_N4096 3.7
+
+/* accel_auto against the fastest configuration of a sweep run in the same test, at
+ * N in {1024, 4096, 16384, 65536, 262144, 1048576}: its time <= 1.15 x the best.
+ * Best of the sweep on the H200: N = 1024 accel_split(32, 8) 0.0075 ms, (16, 8) 0.008;
+ * N = 4096 (32, 8) 0.020 ms, (16, 8) 0.023, (64, 8) 0.026; N = 16384 (128, 8) 0.157 ms,
+ * (64, 8) 0.160, (32, 8) 0.173; N = 1048576 accel_unrolled(256, 8) 1.90e12
+ * interactions/s. One thread per body at N = 4096 is 4.75x the best. */
+#define AUTO_SLOWDOWN_MAX 1.15
+
+/* Issue slots (warp instructions) one interaction costs in the hot loop of
+ * accel_unrolled_kernel<256, 8>: `make sass LAB=03` measures it from the SASS. The
+ * bench divides the GPU's issue rate by it to get the issue bound. */
+#define ISSUE_SLOTS_PER_INTERACTION 14.5
+
+#endif /* LAB03_THRESHOLDS_H */

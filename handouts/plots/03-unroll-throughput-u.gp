@@ -1,0 +1,15 @@
+# Interactions per second of accel_unrolled (P = 256) against N, one line per unroll
+# factor U (lab 03 bench: throughput_u.csv, rows grouped by U).
+set terminal svg size 640,420 font "sans,12"
+set output out
+set datafile separator ","
+set logscale x 2
+set format x "2^{%L}"
+set xlabel "bodies N"
+set ylabel "interactions / s (10^{12})"
+set key top left
+set grid
+set yrange [0:*]
+f = data."/throughput_u.csv"
+plot for [e = 0:3] f using 1:($2 == 2**e ? $7/1e12 : NaN) \
+     with linespoints lw 2 pt 7 title sprintf("U = %d", 2**e)
