@@ -13,6 +13,11 @@ set ylabel "interactions / s (10^{12})"
 set key outside right center
 set grid
 set logscale y
+# 0.03 .. 3: the data span 0.05 to 1.7; no empty decade above or below
+set yrange [0.03:3]
+set ytics ("0.05" 0.05, "0.1" 0.1, "0.2" 0.2, "0.5" 0.5, "1" 1, "2" 2)
+# the default fifth colour is a pale yellow, hard to read on white
+set linetype 5 lc rgb "#303030" lw 2 pt 7
 sizes = "4096 16384 65536 262144 1048576"
 rate(n) = (strcol(1) eq "tiled" && $3 == n) ? $7 / 1e12 : NaN
 plot for [s in sizes] data."/throughput.csv" using 2:(rate(s + 0)) with linespoints lw 2 \
