@@ -52,9 +52,10 @@ cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, i
 
 /* The sweep accel_auto is measured against: accel_split for P in {16, ..., 256} and
  * Q in {1, 2, 4, 8} with P Q <= 1024, and accel_unrolled(P, 8) for P in {64, ..., 1024}.
- * From SWEEP_Q1_FROM bodies on, only Q = 1: the split kernels with Q > 1 cannot win
- * there (each thread already has N / P tiles of work and the GPU is full) and a run at
- * N = 1048576 takes about 0.6 s, so each configuration left out saves seconds. */
+ * From SWEEP_Q1_FROM bodies on, only Q = 1: the GPU is already full with one thread per
+ * body, the split kernels with Q > 1 measured within 2% of accel_unrolled(1024, 8) or
+ * slower there, and a run at N = 1048576 takes about 0.6 s, so each configuration left
+ * out saves seconds. */
 #define SWEEP_MAX 32
 #define SWEEP_Q1_FROM 262144
 int auto_sweep(int n, struct kernel_choice *out);

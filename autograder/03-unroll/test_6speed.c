@@ -158,8 +158,8 @@ static void auto_vs_sweep(int n)
 		  "GPU (" HANDOUT ", step 3.c)", n, c.p, c.u, c.q, ta.median_ms,
 		  kernel_name(&sweep[best], name, sizeof(name)), tbest.median_ms, ratio,
 		  AUTO_SLOWDOWN_MAX, count, sms,
-		  n >= SWEEP_Q1_FROM ? "; from N = 262144 on only Q = 1 is swept: the split "
-				       "kernels with Q > 1 cannot win there" : "");
+		  n >= SWEEP_Q1_FROM ? "; from N = 262144 on only Q = 1 is swept: with the GPU "
+				       "full, splitting a body's row does not pay" : "");
 	GRADE_NOTE("accel_auto at N = %d chose P=%d, U=%d, Q=%d: %.4f ms (%.3g interactions/s); "
 		   "best of %d: %s at %.4f ms; ratio %.2f (limit %.2f)", n, c.p, c.u, c.q,
 		   ta.median_ms, rate(n, &ta), count, kernel_name(&sweep[best], name, sizeof(name)),
