@@ -62,6 +62,9 @@ endif
 
 # Per-lab nvcc flags: part of the lab's documented build (see its handout).
 LAB_CUFLAGS_03-unroll := -ftz=true
+# Labs whose grader times the submission against the course's own build of the lab
+# (solutions/<lab>, API renamed reference_<name>); their kernels must be static.
+REFERENCE_LABS := 02-tiling
 
 WARN := -Wall -Wextra
 CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Werror -MMD -MP
@@ -69,7 +72,6 @@ CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Werror -MMD -MP
 CUFLAGS := -std=c++17 -O3 -g -lineinfo -Xcompiler "-Wall" -MMD -MP
 CPPFLAGS := -Icommon -I$(CUDA_HOME)/include
 LDLIBS := -lm
-CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart
 
 ifeq ($(V),1)
 Q :=
@@ -90,7 +92,8 @@ tag = $(subst /,_,$(patsubst $(CURDIR)/%,%,$(abspath $(1))))
 sub_out = $(BUILD)/sub/$(call tag,$(1))/$(2)
 
 # A change of compiler or flags rebuilds everything (git's flags stamp).
-FLAGS_NOW := $(NVCC) $(CUFLAGS) $(ARCH_FLAGS) | $(CC) $(CFLAGS) $(CPPFLAGS)
+FLAGS_NOW := $(NVCC) $(CUFLAGS) $(ARCH_FLAGS) | $(CC) $(CFLAGS) $(CPPFLAGS) | \
+	$(foreach v,$(sort $(filter LAB_CUFLAGS_%,$(.VARIABLES))),$(v)=$($(v)))
 FLAGS_STAMP := $(BUILD)/.flags
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
@@ -159,7 +162,7 @@ $(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,
 $(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(wildcard autograder/lib/*.c)))
 $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c)))
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
-$(eval refobjs := $(if $(and $(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
+$(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
 
 # ptxas's resource report of every kernel is kept beside the object (%.o.res): the
 # grader reads registers, shared memory and spills from it, not from the source.
@@ -199,6 +202,20 @@ $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
 $(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/lab.a $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
+
+# The grader with stubs in place of the lab's API (autograder/<lab>/api.txt), only to
+# list the tests and their points when the submission does not compile: grade-lab.sh
+# then scores each of them 0. The stubs are never called.
+$(o)/grader/stubs.c: autograder/$(2)/api.txt
+	@mkdir -p $$(@D)
+	$(Q)awk 'BEGIN { print "#include <stdlib.h>" } NF { printf "void %s(void);\nvoid %s(void)\n{\n\tabort();\n}\n", $$$$1, $$$$1 }' $$< >$$@
+
+$(o)/grader/stubs.o: $(o)/grader/stubs.c
+	$(Q)$(CC) $(CFLAGS) -c $$< -o $$@
+
+$(o)/grader/points_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/grader/stubs.o $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
 

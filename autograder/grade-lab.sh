@@ -18,8 +18,17 @@ escape() { sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' | awk '{printf "%s\\n", $0}'; }
 echo "grading $lab from $sub/"
 if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >"$logs/build.log" 2>&1; then
 	errs=$(grep -m 8 -E 'error|Error' "$logs/build.log" | escape)
-	row failed "(build)" "$sub/$lab does not compile, so none of its tests could run. First errors:\\n$errs(full log: $logs/build.log)"
-	sed -n '1,20p' "$logs/build.log" | grep -E 'error|Error' | head -n 8 >&2
+	why="$sub/$lab does not compile, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
+	grep -m 8 -E 'error|Error' "$logs/build.log" >&2
+	# every test scores 0 out of its points, listed by the grader built without the lab
+	points=$out/grader/points_$lab
+	if $make --no-print-directory SUBMISSION="$sub" "$points" >>"$logs/build.log" 2>&1 &&
+		"$points" --points >"$logs/points.txt" 2>>"$logs/build.log"; then
+		while IFS=$'\t' read -r test pts; do
+			printf '%s\t%s\t0\t%s\tfailed\t%s\n' "$lab" "$test" "$pts" "$why" >>"$frag"
+		done <"$logs/points.txt"
+	fi
+	[ -s "$frag" ] || row failed "(build)" "$why"
 	exit 0
 fi
 args=(--jobs 1 --short-filename)
