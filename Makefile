@@ -16,6 +16,7 @@
 #                             its SASS (needs cuobjdump, which ships with the toolkit)
 #   make selftest [LAB=NN]    grade known-broken copies of solutions/ and check the grader
 #                             caught each fault in its own test
+#   make format               clang-format the host C (.clang-format); make test checks it
 #   make release              build/particle-labs-student.tar.gz: the course without
 #                             solutions/ and the grader's self-checks
 #   make clean
@@ -233,7 +234,8 @@ lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(c
 	$(if $(wildcard autograder/$(l)/test_*.c),grader/grade_$(l)) $(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: all test grade run skeletons handouts docs bench sanitize selftest sass release clean deps-grade deps-test \
+.PHONY: all test grade run skeletons handouts docs bench sanitize selftest sass release format \
+	check-format clean deps-grade deps-test \
 	check-skeletons test-units test-grade FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
@@ -268,7 +270,20 @@ test-grade: all
 	$(Q)$(if $(HAVE_SOLUTIONS),$(MAKE) --no-print-directory grade SUBMISSION=solutions STRICT=1)
 	$(Q)$(MAKE) --no-print-directory grade SUBMISSION=labs SKELETON_CHECK=1
 
+# Host C is kept formatted; the kernels' solution files keep their markers at column 0,
+# where clang-format would indent them, so they are left out.
+FORMATTED = $(shell git ls-files 'autograder/*.c' 'autograder/*.h' 'common/*.c' 'common/*.h' \
+	'solutions/*/driver.c' 'solutions/*/*.h' 2>/dev/null)
+format:
+	$(Q)clang-format -i $(FORMATTED)
+check-format:
+	@if ! command -v clang-format >/dev/null; then echo "clang-format not found: format check skipped"; \
+	elif ! clang-format --dry-run -Werror $(FORMATTED) 2>/dev/null; then \
+		echo "some files are not formatted: run 'make format' (files: $$(for f in $(FORMATTED); do \
+		clang-format --dry-run -Werror $$f >/dev/null 2>&1 || printf '%s ' $$f; done))"; exit 1; fi
+
 test: deps-test
+	$(Q)$(MAKE) --no-print-directory check-format
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory test-units
 	$(Q)$(MAKE) --no-print-directory check-skeletons

@@ -8,16 +8,17 @@
 
 /** @brief Outcome of comparing @c count vectors of @c dim components each. */
 struct compare_result {
-	long count;          /**< vectors compared */
-	double l2_rel;       /**< ||got - want||_2 / max(||want||_2, abs_floor), finite vectors only */
-	double max_rel;      /**< largest per-vector |got - want| / max(|want|, abs_floor) */
-	long worst;          /**< index of that vector, or of the first non-finite one; -1 if count == 0 */
+	long count;	/**< vectors compared */
+	double l2_rel;	/**< ||got - want||_2 / max(||want||_2, abs_floor), finite vectors only */
+	double max_rel; /**< largest per-vector |got - want| / max(|want|, abs_floor) */
+	long worst; /**< index of that vector, or of the first non-finite one; -1 if count == 0 */
 	int worst_component; /**< component of @c worst with the largest difference */
 	double worst_got;    /**< got[worst][worst_component] */
 	double worst_want;   /**< want[worst][worst_component] */
-	long n_bad;          /**< vectors whose relative error exceeds the tolerance (non-finite ones included) */
-	long n_nan;          /**< vectors with a NaN or infinite component, in got or want */
-	long first_nan;      /**< index of the first such vector, -1 if none */
+	long
+	    n_bad; /**< vectors whose relative error exceeds the tolerance (non-finite ones included) */
+	long n_nan;	/**< vectors with a NaN or infinite component, in got or want */
+	long first_nan; /**< index of the first such vector, -1 if none */
 };
 
 /**

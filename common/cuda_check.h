@@ -21,13 +21,13 @@ static inline void cuda_report(cudaError_t err, const char *call, const char *fi
 }
 
 /** @brief Evaluates a CUDA runtime call; on failure reports it and returns the error. */
-#define CUDA_CHECK(call)                                                                  \
-	do {                                                                              \
-		cudaError_t cuda_check_err_ = (call);                                     \
-		if (cuda_check_err_ != cudaSuccess) {                                     \
-			cuda_report(cuda_check_err_, #call, __FILE__, __LINE__);          \
-			return cuda_check_err_;                                           \
-		}                                                                         \
+#define CUDA_CHECK(call)                                                                           \
+	do {                                                                                       \
+		cudaError_t cuda_check_err_ = (call);                                              \
+		if (cuda_check_err_ != cudaSuccess) {                                              \
+			cuda_report(cuda_check_err_, #call, __FILE__, __LINE__);                   \
+			return cuda_check_err_;                                                    \
+		}                                                                                  \
 	} while (0)
 
 /**

@@ -18,19 +18,19 @@ typedef cudaError_t (*timing_fn)(void *ctx);
 /** @brief What to time and how. */
 struct timing_plan {
 	timing_fn prepare; /**< fresh inputs before every run, untimed; may be NULL */
-	timing_fn run;     /**< the work being timed */
-	void *ctx;         /**< passed to both */
-	int warmup;        /**< untimed runs first (module load, first-touch, clocks) */
-	int runs;          /**< timed runs, 1..TIMING_MAX_RUNS */
-	int flush_l2;      /**< nonzero: overwrite a buffer twice the L2 size before each run */
+	timing_fn run;	   /**< the work being timed */
+	void *ctx;	   /**< passed to both */
+	int warmup;	   /**< untimed runs first (module load, first-touch, clocks) */
+	int runs;	   /**< timed runs, 1..TIMING_MAX_RUNS */
+	int flush_l2;	   /**< nonzero: overwrite a buffer twice the L2 size before each run */
 };
 
 /** @brief Result of a measurement, in milliseconds. */
 struct timing {
 	double median_ms; /**< the figure to report */
-	double min_ms;    /**< fastest run */
-	double max_ms;    /**< slowest run: a large max/median ratio means a noisy measurement */
-	int runs;         /**< runs taken */
+	double min_ms;	  /**< fastest run */
+	double max_ms;	  /**< slowest run: a large max/median ratio means a noisy measurement */
+	int runs;	  /**< runs taken */
 };
 
 /** @brief Times @p plan on the current device with CUDA events. */

@@ -18,7 +18,7 @@
 #include "simulate.h"
 #include "thresholds.h"
 
-#define SEEDS 5
+#define SEEDS		  5
 #define CALIBRATION_SEEDS 20
 
 struct accel_ctx {
@@ -79,8 +79,8 @@ static cudaError_t throughput(FILE *f, FILE *sf, double *rate16k, double *rate1m
 			double cpu = median_of(ms, 3);
 			*speedup = cpu / t.median_ms;
 			*rate16k = rate;
-			fprintf(sf, "n,gpu_ms,cpu_ms,speedup\n%d,%.6f,%.3f,%.1f\n", n, t.median_ms, cpu,
-				*speedup);
+			fprintf(sf, "n,gpu_ms,cpu_ms,speedup\n%d,%.6f,%.3f,%.1f\n", n, t.median_ms,
+				cpu, *speedup);
 			free(acc);
 		}
 		if (n == 1048576)
@@ -129,8 +129,8 @@ static cudaError_t calibrate(FILE *f, double *worst_de, double *worst_dp)
 	*worst_de = *worst_dp = 0;
 	for (int s = 0; s < CALIBRATION_SEEDS; s++) {
 		struct drift_stats st;
-		CUDA_CHECK(simulate_plummer(1 + s, PLUMMER_N, PLUMMER_EPS, PLUMMER_DT, PLUMMER_T_END,
-					    PLUMMER_CHECK_EVERY, &st));
+		CUDA_CHECK(simulate_plummer(1 + s, PLUMMER_N, PLUMMER_EPS, PLUMMER_DT,
+					    PLUMMER_T_END, PLUMMER_CHECK_EVERY, &st));
 		fprintf(f, "%d,%.4e,%.4e\n", 1 + s, st.max_de, st.max_dp);
 		*worst_de = st.max_de > *worst_de ? st.max_de : *worst_de;
 		*worst_dp = st.max_dp > *worst_dp ? st.max_dp : *worst_dp;

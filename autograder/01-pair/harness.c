@@ -23,8 +23,7 @@ cudaError_t accel_on_gpu(const float4 *h_pos, int n, float eps2, float3 *h_acc)
 	return cudaSuccess;
 }
 
-cudaError_t pairs_on_gpu(const float4 *h_bi, const float4 *h_bj, float3 *h_acc, int n,
-			 float eps2)
+cudaError_t pairs_on_gpu(const float4 *h_bi, const float4 *h_bj, float3 *h_acc, int n, float eps2)
 {
 	float4 *d_bi, *d_bj;
 	float3 *d_acc;

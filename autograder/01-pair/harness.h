@@ -12,8 +12,7 @@
 cudaError_t accel_on_gpu(const float4 *h_pos, int n, float eps2, float3 *h_acc);
 
 /* Runs pair_interactions on host data: acc[k] += pull of bj[k] on bi[k]. */
-cudaError_t pairs_on_gpu(const float4 *h_bi, const float4 *h_bj, float3 *h_acc, int n,
-			 float eps2);
+cudaError_t pairs_on_gpu(const float4 *h_bi, const float4 *h_bj, float3 *h_acc, int n, float eps2);
 
 /* One kick-drift-kick step in double on the host, the reference of leapfrog_step:
  * pos, vel are advanced in place, acc (3 n doubles) holds a(x) on entry and on exit. */

@@ -26,7 +26,8 @@ static void measure(const float4 *pos, const float4 *vel, int n, double eps2, do
 	ref_momentum(pos, vel, n, p);
 	de = fabs(e - s->e0) / fabs(s->e0);
 	dp = sqrt((p[0] - p0[0]) * (p[0] - p0[0]) + (p[1] - p0[1]) * (p[1] - p0[1]) +
-		  (p[2] - p0[2]) * (p[2] - p0[2])) / s->p_scale;
+		  (p[2] - p0[2]) * (p[2] - p0[2])) /
+	     s->p_scale;
 	s->finite = s->finite && all_finite(pos, n) && all_finite(vel, n);
 	if (!(de <= s->max_de)) { /* NaN counts as the worst */
 		s->max_de = de;

@@ -13,8 +13,9 @@
 #include "harness.h"
 #include "thresholds.h"
 
-#define HINT_PAIR "r = x_j - x_i, times m_j, over (|r|^2 + eps2)^(3/2): eps2 goes inside, " \
-		  "before the power (" HANDOUT ", step 1.a)"
+#define HINT_PAIR                                                                                  \
+	"r = x_j - x_i, times m_j, over (|r|^2 + eps2)^(3/2): eps2 goes inside, "                  \
+	"before the power (" HANDOUT ", step 1.a)"
 
 static void pairs(const float4 *bi, const float4 *bj, float3 *acc, int n, float eps2)
 {
@@ -22,8 +23,8 @@ static void pairs(const float4 *bi, const float4 *bj, float3 *acc, int n, float 
 }
 
 /* want[k] = acc_in[k] + reference pull of bj[k] on bi[k] */
-static void want_pairs(const float4 *bi, const float4 *bj, const float3 *acc_in, int n,
-		       double eps2, double *want)
+static void want_pairs(const float4 *bi, const float4 *bj, const float3 *acc_in, int n, double eps2,
+		       double *want)
 {
 	for (int k = 0; k < n; k++) {
 		ref_pair_accel(bi[k], bj[k], eps2, want + 3 * k);
@@ -56,11 +57,10 @@ GRADED_TEST(pair, along_each_axis, 2, 30)
 	pairs(bi, bj, acc, N, eps2);
 	struct compare_result res = compare_f32(&acc[0].x, want, N, 3, 10 * PAIR_L2_TOL, 1e-30);
 	cr_assert(compare_ok(&res, PAIR_L2_TOL) && res.n_bad == 0,
-		  "two bodies along an axis (eps2 %g, m_j %g, d = 0.02 .. 3): %s\nhint: %s",
-		  eps2, mj, grade_describe(msg, sizeof(msg), &res, "pair", "xyz", PAIR_L2_TOL),
+		  "two bodies along an axis (eps2 %g, m_j %g, d = 0.02 .. 3): %s\nhint: %s", eps2,
+		  mj, grade_describe(msg, sizeof(msg), &res, "pair", "xyz", PAIR_L2_TOL),
 		  HINT_PAIR);
-	GRADE_NOTE("pull along +-x, +-y, +-z matches m d / (d^2 + eps2)^1.5 (L2 %.2g)",
-		  res.l2_rel);
+	GRADE_NOTE("pull along +-x, +-y, +-z matches m d / (d^2 + eps2)^1.5 (L2 %.2g)", res.l2_rel);
 }
 
 GRADED_TEST(pair, coincident_bodies_softened, 1, 30)
@@ -81,10 +81,12 @@ GRADED_TEST(pair, coincident_bodies_softened, 1, 30)
 	cr_assert(acc[0].x == 1.f && acc[0].y == -2.f && acc[0].z == 3.f,
 		  "coincident bodies with eps2 = 0.01 and incoming ai = (1, -2, 3): got (%g, %g, "
 		  "%g), want ai unchanged (r = 0, so the pull is zero and ai must be added to, not "
-		  "replaced)\nhint: %s", acc[0].x, acc[0].y, acc[0].z, HINT_PAIR);
+		  "replaced)\nhint: %s",
+		  acc[0].x, acc[0].y, acc[0].z, HINT_PAIR);
 	cr_assert(fabs(acc[1].z - want_z) <= 1e-5 * want_z && acc[1].x == 0.f && acc[1].y == 0.f,
 		  "the control pair, unit masses 1 apart along z with eps2 = 0.01: got (%g, %g, "
-		  "%g), want (0, 0, %.6f)\nhint: %s", acc[1].x, acc[1].y, acc[1].z, want_z, HINT_PAIR);
+		  "%g), want (0, 0, %.6f)\nhint: %s",
+		  acc[1].x, acc[1].y, acc[1].z, want_z, HINT_PAIR);
 	GRADE_NOTE("coincident bodies: finite, zero pull, ai kept; control pair right");
 }
 
@@ -112,8 +114,9 @@ GRADED_TEST(pair, newtons_third_law, 2, 30)
 		double fx = bi[k].w * (double)aij[k].x + bj[k].w * (double)aji[k].x;
 		double fy = bi[k].w * (double)aij[k].y + bj[k].w * (double)aji[k].y;
 		double fz = bi[k].w * (double)aij[k].z + bj[k].w * (double)aji[k].z;
-		double f = bi[k].w * sqrt((double)aij[k].x * aij[k].x + (double)aij[k].y * aij[k].y +
-					  (double)aij[k].z * aij[k].z);
+		double f =
+		    bi[k].w * sqrt((double)aij[k].x * aij[k].x + (double)aij[k].y * aij[k].y +
+				   (double)aij[k].z * aij[k].z);
 		double rel = sqrt(fx * fx + fy * fy + fz * fz) / f;
 		if (!(rel <= worst)) {
 			worst = rel;
@@ -123,7 +126,8 @@ GRADED_TEST(pair, newtons_third_law, 2, 30)
 	cr_assert(worst <= 1e-5,
 		  "m_i a_ij + m_j a_ji should vanish: pair %d of %d leaves %.3g of the force "
 		  "(want <= 1e-5, seed 0x%llx): the pull must point from i to j and scale with "
-		  "m_j only\nhint: %s", worst_k, N, worst, (unsigned long long)seed, HINT_PAIR);
+		  "m_j only\nhint: %s",
+		  worst_k, N, worst, (unsigned long long)seed, HINT_PAIR);
 	GRADE_NOTE("m_i a_ij = -m_j a_ji within %.2g on %d random pairs", worst, N);
 	free(bi), free(bj), free(aij), free(aji);
 }
@@ -152,8 +156,8 @@ GRADED_TEST(pair, random_pairs_accumulate, 2, 30)
 	struct compare_result res = compare_f32(&acc[0].x, want, N, 3, 1e-4, 1e-3);
 	cr_assert(compare_ok(&res, PAIR_L2_TOL) && res.n_bad == 0,
 		  "%d random pairs with a random incoming ai (seed 0x%llx, replay with "
-		  "PL_SEED=0x%llx): %s\nhint: %s", N, (unsigned long long)seed,
-		  (unsigned long long)seed,
+		  "PL_SEED=0x%llx): %s\nhint: %s",
+		  N, (unsigned long long)seed, (unsigned long long)seed,
 		  grade_describe(msg, sizeof(msg), &res, "pair", "xyz", PAIR_L2_TOL), HINT_PAIR);
 	GRADE_NOTE("%d random pairs: relative L2 %.2g (limit %.0g)", N, res.l2_rel, PAIR_L2_TOL);
 	free(bi), free(bj), free(acc), free(want);

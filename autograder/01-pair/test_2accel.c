@@ -21,7 +21,8 @@ static const char *hint_for(const struct compare_result *res, int n)
 		       "launched, and does each thread store acc[i]? (" HANDOUT ", step 1.b)";
 	if (res->n_nan && res->first_nan >= n / PAIR_BLOCK * PAIR_BLOCK && n % PAIR_BLOCK)
 		return "a body of the last, partial block is wrong or unwritten: are all n bodies "
-		       "written, and does no thread read pos[j] for j >= n? (" HANDOUT ", step 1.b)";
+		       "written, and does no thread read pos[j] for j >= n? (" HANDOUT
+		       ", step 1.b)";
 	if (res->n_nan)
 		return "NaN means a body was never written (the output starts as NaN) or a 0/0: "
 		       "does every thread i < n write acc[i], and is eps2 inside the square root? "
@@ -52,16 +53,16 @@ static void check_accel(int n)
 	rms = sqrt(rms / n);
 	/* the floor keeps a body at the centre of the cloud, pulled almost equally from all
 	 * sides, from turning rounding noise into a large relative error */
-	struct compare_result res = compare_f32(&acc[0].x, want, n, 3, 100 * ACCEL_L2_TOL,
-						 n > 1 ? 1e-3 * rms : 1e-30);
+	struct compare_result res =
+	    compare_f32(&acc[0].x, want, n, 3, 100 * ACCEL_L2_TOL, n > 1 ? 1e-3 * rms : 1e-30);
 	cr_assert(compare_ok(&res, ACCEL_L2_TOL),
 		  "N = %d bodies in a cube, eps2 = %g (seed 0x%llx, replay with PL_SEED=0x%llx): "
-		  "%s\nhint: %s", n, ACCEL_EPS2, (unsigned long long)seed,
-		  (unsigned long long)seed,
+		  "%s\nhint: %s",
+		  n, ACCEL_EPS2, (unsigned long long)seed, (unsigned long long)seed,
 		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
 		  hint_for(&res, n));
 	GRADE_NOTE("N = %d: relative L2 %.2g (limit %.0g), every body written", n, res.l2_rel,
-		  ACCEL_L2_TOL);
+		   ACCEL_L2_TOL);
 	free(pos), free(acc), free(want);
 }
 

@@ -47,8 +47,8 @@ GRADED_TEST(leapfrog, kick, 1, 30)
 	struct compare_result res = compare_f32(&acc[0].x, want, N_SMALL, 3, 1e-5, 1e-3);
 	cr_assert(compare_ok(&res, 1e-6) && res.n_bad == 0,
 		  "kick by dt = %g: v + a dt %s\nhint: every i < n, vel[i] += acc[i] * dt, nothing "
-		  "else (" HANDOUT ", step 1.c)", dt,
-		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", 1e-6));
+		  "else (" HANDOUT ", step 1.c)",
+		  dt, grade_describe(msg, sizeof(msg), &res, "body", "xyz", 1e-6));
 	GRADE_NOTE("kick: v + a dt on %d bodies (L2 %.1g)", N_SMALL, res.l2_rel);
 }
 
@@ -80,8 +80,8 @@ GRADED_TEST(leapfrog, drift, 1, 30)
 	struct compare_result res = compare_f32(&pos[0].x, want, N_SMALL, 4, 1e-5, 1e-2);
 	cr_assert(compare_ok(&res, 1e-6) && res.n_bad == 0,
 		  "drift by dt = %g: (x + v dt, m) %s\nhint: pos[i].xyz += vel[i].xyz * dt and "
-		  "pos[i].w, the mass, unchanged (" HANDOUT ", step 1.c)", dt,
-		  grade_describe(msg, sizeof(msg), &res, "body", "xyzm", 1e-6));
+		  "pos[i].w, the mass, unchanged (" HANDOUT ", step 1.c)",
+		  dt, grade_describe(msg, sizeof(msg), &res, "body", "xyzm", 1e-6));
 	GRADE_NOTE("drift: x + v dt on %d bodies, masses kept (L2 %.1g)", N_SMALL, res.l2_rel);
 }
 
@@ -122,8 +122,8 @@ GRADED_TEST(leapfrog, one_step, 2, 60)
 	cr_assert(compare_ok(&res, STEP_L2_TOL),
 		  "one kick-drift-kick step of a Plummer sphere, N = %d, dt = %g: velocities %s\n"
 		  "hint: kick dt/2 with the old accelerations, drift dt, recompute the "
-		  "accelerations, kick dt/2 with the new ones (" HANDOUT ", step 1.d)", N, dt,
-		  grade_describe(msg, sizeof(msg), &res, "body", "xyzw", STEP_L2_TOL));
+		  "accelerations, kick dt/2 with the new ones (" HANDOUT ", step 1.d)",
+		  N, dt, grade_describe(msg, sizeof(msg), &res, "body", "xyzw", STEP_L2_TOL));
 	GRADE_NOTE("one step: velocities within %.2g of a double KDK step", res.l2_rel);
 }
 
@@ -133,7 +133,8 @@ static void run_plummer(struct drift_stats *s, uint64_t *seed)
 	*seed = rng_fresh_seed();
 	GPU_OK(simulate_plummer(*seed, PLUMMER_N, PLUMMER_EPS, PLUMMER_DT, PLUMMER_T_END,
 				PLUMMER_CHECK_EVERY, s));
-	cr_assert(s->finite, "the Plummer sphere blew up: a position or velocity is not finite "
+	cr_assert(s->finite,
+		  "the Plummer sphere blew up: a position or velocity is not finite "
 		  "after integrating to t = %g\nhint: " HANDOUT ", steps 1.a and 1.d",
 		  PLUMMER_T_END);
 	/* a Plummer sphere's crossing time is about 2.8: by t = 10 every body has moved */
@@ -153,10 +154,11 @@ GRADED_TEST(physics, plummer_energy, 3, 120)
 		  "energy: worst |dE/E| = %.3g at t = %.2f, want <= %.1g (Plummer N = %d, eps = "
 		  "%g, dt = %g, t = %g, %d steps, E0 = %.5f, seed 0x%llx)\nhint: leapfrog is "
 		  "second order only as kick dt/2, drift dt, kick dt/2 with fresh accelerations "
-		  "(" HANDOUT ", step 1.d)", s.max_de, s.worst_t, ENERGY_DRIFT_MAX, PLUMMER_N,
-		  PLUMMER_EPS, PLUMMER_DT, PLUMMER_T_END, s.steps, s.e0, (unsigned long long)seed);
+		  "(" HANDOUT ", step 1.d)",
+		  s.max_de, s.worst_t, ENERGY_DRIFT_MAX, PLUMMER_N, PLUMMER_EPS, PLUMMER_DT,
+		  PLUMMER_T_END, s.steps, s.e0, (unsigned long long)seed);
 	GRADE_NOTE("energy: worst |dE/E| %.2g over %d steps (limit %.0g)", s.max_de, s.steps,
-		  ENERGY_DRIFT_MAX);
+		   ENERGY_DRIFT_MAX);
 }
 
 GRADED_TEST(physics, plummer_momentum, 2, 120)
@@ -168,8 +170,8 @@ GRADED_TEST(physics, plummer_momentum, 2, 120)
 	cr_assert(s.max_dp <= MOMENTUM_DRIFT_MAX,
 		  "momentum: worst |P(t) - P(0)| / sum m|v| = %.3g, want <= %.1g (Plummer N = %d, "
 		  "t = %g, seed 0x%llx): forces that are not equal and opposite push the whole "
-		  "cluster\nhint: " HANDOUT ", steps 1.a and 1.b", s.max_dp, MOMENTUM_DRIFT_MAX,
-		  PLUMMER_N, PLUMMER_T_END, (unsigned long long)seed);
+		  "cluster\nhint: " HANDOUT ", steps 1.a and 1.b",
+		  s.max_dp, MOMENTUM_DRIFT_MAX, PLUMMER_N, PLUMMER_T_END, (unsigned long long)seed);
 	GRADE_NOTE("momentum: worst drift %.2g of sum m|v| (limit %.0g)", s.max_dp,
-		  MOMENTUM_DRIFT_MAX);
+		   MOMENTUM_DRIFT_MAX);
 }

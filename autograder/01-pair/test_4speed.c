@@ -64,14 +64,17 @@ GRADED_TEST(speed, gpu_vs_cpu, 3, 180)
 	struct compare_result res = compare_f32(&acc[0].x, want, SPEEDUP_N, 3, 1e-3, 1e-6);
 	cr_assert(compare_ok(&res, ACCEL_L2_TOL),
 		  "after timing, the last run's accelerations are wrong: %s\nhint: " HANDOUT
-		  ", step 1.b", grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL));
+		  ", step 1.b",
+		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL));
 	double cpu = median_of(cpu_ms, CPU_RUNS), speedup = cpu / t.median_ms;
 	double rate = (double)SPEEDUP_N * SPEEDUP_N / (t.median_ms * 1e-3);
 	cr_assert(speedup >= SPEEDUP_CPU_MIN,
 		  "speedup over one CPU core at N = %d: got %.0fx (GPU %.3f ms, %.3g "
 		  "interactions/s; CPU %.1f ms), want >= %.0fx\nhint: one thread per body, "
 		  "enough blocks to fill the GPU, no host work in the launcher (" HANDOUT
-		  ", step 1.b)", SPEEDUP_N, speedup, t.median_ms, rate, cpu, SPEEDUP_CPU_MIN);
+		  ", step 1.b)",
+		  SPEEDUP_N, speedup, t.median_ms, rate, cpu, SPEEDUP_CPU_MIN);
 	GRADE_NOTE("speedup %.0fx over one CPU core (GPU %.3f ms = %.3g interactions/s, CPU "
-		  "%.0f ms; limit %.0fx)", speedup, t.median_ms, rate, cpu, SPEEDUP_CPU_MIN);
+		   "%.0f ms; limit %.0fx)",
+		   speedup, t.median_ms, rate, cpu, SPEEDUP_CPU_MIN);
 }

@@ -35,8 +35,7 @@ GRADE_WORKLOAD(all_kernels)
 		return 1;
 	}
 	if (cudaMalloc((void **)&d_pos, b4) || cudaMalloc((void **)&d_vel, b4) ||
-	    cudaMalloc((void **)&d_acc, b3) ||
-	    cudaMemcpy(d_pos, pos, b4, cudaMemcpyHostToDevice) ||
+	    cudaMalloc((void **)&d_acc, b3) || cudaMemcpy(d_pos, pos, b4, cudaMemcpyHostToDevice) ||
 	    cudaMemcpy(d_vel, vel, b4, cudaMemcpyHostToDevice) ||
 	    accel_naive(d_pos, d_acc, WORKLOAD_N, ACCEL_EPS2) ||
 	    leapfrog_step(d_pos, d_vel, d_acc, WORKLOAD_N, 0.01f, ACCEL_EPS2) ||
@@ -58,12 +57,14 @@ GRADED_TEST(sanitize, memcheck, 1, 300)
 
 GRADED_TEST(sanitize, racecheck, 1, 300)
 {
-	grade_sanitize("racecheck", "all_kernels", "two threads touch one address unordered "
+	grade_sanitize("racecheck", "all_kernels",
+		       "two threads touch one address unordered "
 		       "(" HANDOUT ", step 1.b)");
 }
 
 GRADED_TEST(sanitize, synccheck, 1, 300)
 {
-	grade_sanitize("synccheck", "all_kernels", "a barrier that not every thread of the block "
+	grade_sanitize("synccheck", "all_kernels",
+		       "a barrier that not every thread of the block "
 		       "reaches (" HANDOUT ", step 1.b)");
 }

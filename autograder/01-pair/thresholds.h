@@ -21,10 +21,10 @@
 #define STEP_L2_TOL 1e-5
 
 /* Plummer sphere, N = 1024, eps = 0.05, dt = 0.0125, integrated to t = 10. */
-#define PLUMMER_N 1024
-#define PLUMMER_EPS 0.05f
-#define PLUMMER_DT 0.0125f
-#define PLUMMER_T_END 10.0f
+#define PLUMMER_N	    1024
+#define PLUMMER_EPS	    0.05f
+#define PLUMMER_DT	    0.0125f
+#define PLUMMER_T_END	    10.0f
 #define PLUMMER_CHECK_EVERY 8
 /* Worst |E(t) - E(0)| / |E(0)| over the run. */
 #define ENERGY_DRIFT_MAX 4e-5
@@ -32,7 +32,7 @@
 #define MOMENTUM_DRIFT_MAX 1e-6
 
 /* GPU all-pairs against the single-threaded double CPU reference, N = 16384. */
-#define SPEEDUP_N 16384
+#define SPEEDUP_N	16384
 #define SPEEDUP_CPU_MIN 500.0
 
 #endif /* LAB01_THRESHOLDS_H */

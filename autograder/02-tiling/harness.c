@@ -35,9 +35,12 @@ cudaError_t accel_run_launch(void *p)
 	struct accel_run *c = p;
 
 	switch (c->kernel) {
-	case KERNEL_TILED: return accel_tiled(c->d_pos, c->d_acc, c->n, c->eps2, c->p);
-	case KERNEL_NAIVE: return accel_naive(c->d_pos, c->d_acc, c->n, c->eps2);
-	case KERNEL_LDCG: return accel_naive_ldcg(c->d_pos, c->d_acc, c->n, c->eps2);
+	case KERNEL_TILED:
+		return accel_tiled(c->d_pos, c->d_acc, c->n, c->eps2, c->p);
+	case KERNEL_NAIVE:
+		return accel_naive(c->d_pos, c->d_acc, c->n, c->eps2);
+	case KERNEL_LDCG:
+		return accel_naive_ldcg(c->d_pos, c->d_acc, c->n, c->eps2);
 	case KERNEL_REFERENCE_TILED:
 #ifdef HAVE_REFERENCE
 		return reference_accel_tiled(c->d_pos, c->d_acc, c->n, c->eps2, c->p);
@@ -70,16 +73,19 @@ void accel_run_close(struct accel_run *c)
 const char *accel_kernel_name(enum accel_kernel kernel)
 {
 	switch (kernel) {
-	case KERNEL_TILED: return "tiled";
-	case KERNEL_NAIVE: return "naive";
-	case KERNEL_LDCG: return "ldcg";
-	case KERNEL_REFERENCE_TILED: return "reference tiled";
+	case KERNEL_TILED:
+		return "tiled";
+	case KERNEL_NAIVE:
+		return "naive";
+	case KERNEL_LDCG:
+		return "ldcg";
+	case KERNEL_REFERENCE_TILED:
+		return "reference tiled";
 	}
 	return "?";
 }
 
-cudaError_t tiled_on_gpu(const float4 *h_pos, int n, float eps2, int p, int guard,
-			 float3 *h_acc)
+cudaError_t tiled_on_gpu(const float4 *h_pos, int n, float eps2, int p, int guard, float3 *h_acc)
 {
 	size_t b4 = (size_t)n * sizeof(float4), b3 = (size_t)(n + guard) * sizeof(float3);
 	float4 *d_pos;

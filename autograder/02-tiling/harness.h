@@ -49,7 +49,6 @@ const char *accel_kernel_name(enum accel_kernel kernel);
  * with NaN first, so a body the kernel never wrote comes back as NaN, and a store past
  * n shows in the guard. h_acc holds n + guard. With guard = 0, a store past n is out of
  * bounds, for memcheck to see. */
-cudaError_t tiled_on_gpu(const float4 *h_pos, int n, float eps2, int p, int guard,
-			 float3 *h_acc);
+cudaError_t tiled_on_gpu(const float4 *h_pos, int n, float eps2, int p, int guard, float3 *h_acc);
 
 #endif /* LAB02_HARNESS_H */

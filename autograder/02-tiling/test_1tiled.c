@@ -15,7 +15,7 @@
 #include "thresholds.h"
 
 #define N_SIZES 6
-#define N_MAX 65537
+#define N_MAX	65537
 
 static const char *hint_for(const struct compare_result *res, int n, int p)
 {
@@ -35,13 +35,12 @@ static const char *hint_for(const struct compare_result *res, int n, int p)
 		       "threads i < n write acc[i] (" HANDOUT ", step 2.b)";
 	if (partial)
 		return "every body sums every tile, the last partial one included: its slots "
-		       "past n must hold zero-mass bodies, not whatever lies past the array ("
-		       HANDOUT ", step 2.b); and each tile must be whole in shared memory before "
+		       "past n must hold zero-mass bodies, not whatever lies past the array (" HANDOUT
+		       ", step 2.b); and each tile must be whole in shared memory before "
 		       "anyone reads it, and read by everyone before the next load (step 2.a)";
 	return "each thread must add all P bodies of every tile, with its own body as the target; "
 	       "the tile must be whole in shared memory before anyone reads it (first barrier), "
-	       "and read by everyone before the next load (second barrier) (" HANDOUT
-	       ", step 2.a)";
+	       "and read by everyone before the next load (second barrier) (" HANDOUT ", step 2.a)";
 }
 
 /* Only threads i < n may store: the p slots past n must still hold the poison. */
@@ -76,13 +75,14 @@ static void check_tiled(int p)
 			  "accel_tiled(n = %d, p = %d) failed: %s (%s), want cudaSuccess\nhint: "
 			  "an illegal address is a read or write past the arrays (" HANDOUT
 			  ", step 2.b); an invalid configuration is a launch of the wrong shape "
-			  "(step 2.c)", n, p, cudaGetErrorName(err), cudaGetErrorString(err));
+			  "(step 2.c)",
+			  n, p, cudaGetErrorName(err), cudaGetErrorString(err));
 		struct compare_result res =
-			accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
+		    accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
 		cr_assert(compare_ok(&res, ACCEL_L2_TOL),
 			  "N = %d bodies, P = %d, eps2 = %g (seed 0x%llx, replay with "
-			  "PL_SEED=0x%llx): %s\nhint: %s", n, p, ACCEL_EPS2,
-			  (unsigned long long)seed, (unsigned long long)seed,
+			  "PL_SEED=0x%llx): %s\nhint: %s",
+			  n, p, ACCEL_EPS2, (unsigned long long)seed, (unsigned long long)seed,
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
 			  hint_for(&res, n, p));
 		int past = first_write_past_n(acc, n, p);
@@ -95,7 +95,8 @@ static void check_tiled(int p)
 			worst_l2 = res.l2_rel, worst_n = n;
 	}
 	GRADE_NOTE("N = 1, %d, %d, %d, 1000, %d right; worst relative L2 %.2g (N = %d), limit "
-		  "%.0g", p - 1, p, p + 1, N_MAX, worst_l2, worst_n, ACCEL_L2_TOL);
+		   "%.0g",
+		   p - 1, p, p + 1, N_MAX, worst_l2, worst_n, ACCEL_L2_TOL);
 	free(pos), free(acc);
 }
 
@@ -136,27 +137,29 @@ GRADED_TEST(tiled, other_tile_sizes, 1, 60)
 		cr_assert(err == cudaErrorInvalidValue,
 			  "accel_tiled(n = %d, p = %d): got %s, want cudaErrorInvalidValue: p "
 			  "is not one of TILE_SIZES\nhint: keep the given switch of accel_tiled, "
-			  "whose default case refuses other sizes (" HANDOUT ", step 2.c)", n,
-			  bad[k], cudaGetErrorName(err));
+			  "whose default case refuses other sizes (" HANDOUT ", step 2.c)",
+			  n, bad[k], cudaGetErrorName(err));
 	}
 	GPU_OK(cudaDeviceSynchronize());
 	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++) {
 		int p = good[k];
 		cudaError_t err = tiled_on_gpu(pos, n, ACCEL_EPS2, p, p, acc);
-		cr_assert(err == cudaSuccess, "accel_tiled(n = %d, p = %d) failed: %s (%s), want "
-			  "cudaSuccess\nhint: " HANDOUT ", step 2.c", n, p, cudaGetErrorName(err),
-			  cudaGetErrorString(err));
+		cr_assert(err == cudaSuccess,
+			  "accel_tiled(n = %d, p = %d) failed: %s (%s), want "
+			  "cudaSuccess\nhint: " HANDOUT ", step 2.c",
+			  n, p, cudaGetErrorName(err), cudaGetErrorString(err));
 		struct compare_result res =
-			accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
+		    accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
 		cr_assert(compare_ok(&res, ACCEL_L2_TOL),
 			  "N = %d bodies, P = %d, eps2 = %g (seed 0x%llx, replay with "
-			  "PL_SEED=0x%llx): %s\nhint: %s", n, p, ACCEL_EPS2,
-			  (unsigned long long)seed, (unsigned long long)seed,
+			  "PL_SEED=0x%llx): %s\nhint: %s",
+			  n, p, ACCEL_EPS2, (unsigned long long)seed, (unsigned long long)seed,
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
 			  hint_for(&res, n, p));
 	}
 	GRADE_NOTE("P = 512 and 1024 right at N = %d; p = 0, -256, 32, 100, 192, 2048 refused "
-		  "(cudaErrorInvalidValue)", n);
+		   "(cudaErrorInvalidValue)",
+		   n);
 	cudaFree(d_pos), cudaFree(d_acc);
 	free(pos), free(acc);
 }

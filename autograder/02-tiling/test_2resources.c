@@ -14,7 +14,7 @@
 
 #define REPORT_PATH LAB_BUILD_DIR "/tiling.o.res"
 #define MAX_KERNELS 64
-#define MAX_ARCHS 8
+#define MAX_ARCHS   8
 
 /* The architectures the report covers: every one must have its own tiles. */
 static int list_archs(const struct kernel_resources *k, int n, char archs[][16])
@@ -51,15 +51,18 @@ static int tile_bytes(const struct kernel_resources *k, int n, int p, const char
 	const struct kernel_resources *t = find_tiled(k, n, p, arch);
 	int want = p * TILE_BYTES_PER_BODY;
 
-	cr_assert(t, "accel_tiled_kernel<%d> for %s was never compiled: got no entry in the "
+	cr_assert(t,
+		  "accel_tiled_kernel<%d> for %s was never compiled: got no entry in the "
 		  "compiler's report, want one with >= %d bytes of shared memory (report: %s)"
 		  "\nhint: a template is compiled only when it is used: launch "
-		  "accel_tiled_kernel<P> from launch_tiled<P> (" HANDOUT ", step 2.c)", p, arch,
-		  want, REPORT_PATH);
-	cr_assert(t->smem_bytes >= want,
-		  "accel_tiled_kernel<%d> for %s uses %d bytes of shared memory, want >= %d: the "
-		  "tile must live in __shared__ memory, declared with the compile-time size P ("
-		  HANDOUT ", step 2.a)", p, arch, t->smem_bytes, want);
+		  "accel_tiled_kernel<P> from launch_tiled<P> (" HANDOUT ", step 2.c)",
+		  p, arch, want, REPORT_PATH);
+	cr_assert(
+	    t->smem_bytes >= want,
+	    "accel_tiled_kernel<%d> for %s uses %d bytes of shared memory, want >= %d: the "
+	    "tile must live in __shared__ memory, declared with the compile-time size P (" HANDOUT
+	    ", step 2.a)",
+	    p, arch, t->smem_bytes, want);
 	return t->smem_bytes;
 }
 
@@ -71,14 +74,18 @@ GRADED_TEST(resources, tile_in_shared_memory, 3, 30)
 	int n = resources_read(REPORT_PATH, k, MAX_KERNELS), n_archs;
 	size_t used = 0;
 
-	cr_assert(n >= 0, "cannot read the compiler's resource report %s: got no such file, want "
+	cr_assert(n >= 0,
+		  "cannot read the compiler's resource report %s: got no such file, want "
 		  "the report the build keeps when it compiles tiling.cu (nvcc --resource-usage)"
 		  "\nhint: grade through `make grade LAB=02`, which builds it; the kernels "
-		  "belong in tiling.cu (" HANDOUT ", step 2.a)", REPORT_PATH);
+		  "belong in tiling.cu (" HANDOUT ", step 2.a)",
+		  REPORT_PATH);
 	n_archs = list_archs(k, n, archs);
-	cr_assert(n_archs > 0, "the resource report %s lists no kernel at all: want "
+	cr_assert(n_archs > 0,
+		  "the resource report %s lists no kernel at all: want "
 		  "accel_tiled_kernel<P> for P = 64, 128, 256\nhint: does tiling.cu compile "
-		  "its kernels? (" HANDOUT ", step 2.c)", REPORT_PATH);
+		  "its kernels? (" HANDOUT ", step 2.c)",
+		  REPORT_PATH);
 	/* found: "sm_80: 1024/2048/4096 B, sm_90: ..." for the note */
 	for (int a = 0; a < n_archs; a++) {
 		for (int s = 0; s < N_GRADED_TILE_SIZES; s++) {
@@ -89,11 +96,12 @@ GRADED_TEST(resources, tile_in_shared_memory, 3, 30)
 				used += (size_t)snprintf(found + used, sizeof(found) - used, "/%d",
 							 bytes);
 			else
-				used += (size_t)snprintf(found + used, sizeof(found) - used,
-							 "%s%s: %d", a ? " B, " : "", archs[a],
-							 bytes);
+				used +=
+				    (size_t)snprintf(found + used, sizeof(found) - used, "%s%s: %d",
+						     a ? " B, " : "", archs[a], bytes);
 		}
 	}
 	GRADE_NOTE("P = 64/128/256 tiles in shared memory, %s B (want >= 16 P: one float4 per "
-		  "body)", found);
+		   "body)",
+		   found);
 }

@@ -39,11 +39,12 @@ GRADE_WORKLOAD(tiles)
 		}
 		ref_accel(pos, n, ACCEL_EPS2, want);
 		struct compare_result res =
-			compare_f32(&acc[0].x, want, n, 3, ACCEL_BODY_TOL, 1e-6);
+		    compare_f32(&acc[0].x, want, n, 3, ACCEL_BODY_TOL, 1e-6);
 		if (!compare_ok(&res, ACCEL_L2_TOL)) {
-			fprintf(stderr, "workload: accel_tiled(n = %d, p = %d) is wrong: body %ld, "
-				"relative L2 %.3g (limit %.0g)\n", n, p, res.worst, res.l2_rel,
-				ACCEL_L2_TOL);
+			fprintf(stderr,
+				"workload: accel_tiled(n = %d, p = %d) is wrong: body %ld, "
+				"relative L2 %.3g (limit %.0g)\n",
+				n, p, res.worst, res.l2_rel, ACCEL_L2_TOL);
 			return 1;
 		}
 	}
@@ -52,19 +53,23 @@ GRADE_WORKLOAD(tiles)
 
 GRADED_TEST(sanitize, racecheck, 4, 300)
 {
-	grade_sanitize("racecheck", "tiles", "a fast warp overwrote the tile while a slow one "
+	grade_sanitize("racecheck", "tiles",
+		       "a fast warp overwrote the tile while a slow one "
 		       "still read it: the second barrier (" HANDOUT ", step 2.a)");
 }
 
 GRADED_TEST(sanitize, synccheck, 2, 300)
 {
-	grade_sanitize("synccheck", "tiles", "a barrier not reached by every thread of the "
+	grade_sanitize("synccheck", "tiles",
+		       "a barrier not reached by every thread of the "
 		       "block: never return before a barrier (" HANDOUT ", step 2.b)");
 }
 
 GRADED_TEST(sanitize, memcheck, 2, 300)
 {
-	grade_sanitize("memcheck", "tiles", "a read or write past the arrays: the last tile's "
-		       "loads (j >= n) and the last block's stores (i >= n) must be guarded ("
-		       HANDOUT ", step 2.b)");
+	grade_sanitize(
+	    "memcheck", "tiles",
+	    "a read or write past the arrays: the last tile's "
+	    "loads (j >= n) and the last block's stores (i >= n) must be guarded (" HANDOUT
+	    ", step 2.b)");
 }

@@ -33,8 +33,8 @@ GRADED_TEST(speed, parity_vs_reference, 6, 180)
 	gpu_download(acc, c.d_acc, PARITY_N * sizeof(*acc));
 	/* correctness after timing: a kernel that skipped work would be fast and wrong */
 	rng_seed(&r, seed);
-	struct compare_result res = accel_check(c.h_pos, PARITY_N, ACCEL_EPS2, acc,
-						ACCEL_BODY_TOL, &r);
+	struct compare_result res =
+	    accel_check(c.h_pos, PARITY_N, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
 	cr_assert(compare_ok(&res, ACCEL_L2_TOL),
 		  "after timing at N = %d, P = %d, the last run's accelerations are wrong (seed "
 		  "0x%llx, replay with PL_SEED=0x%llx): %s\nhint: " HANDOUT ", steps 2.a and 2.b",
@@ -51,8 +51,8 @@ GRADED_TEST(speed, parity_vs_reference, 6, 180)
 		  PARITY_N, PARITY_P, ratio, own.median_ms, rate, ref.median_ms, ref_rate,
 		  PARITY_MIN);
 	GRADE_NOTE("%.2fx the reference (limit %.2fx): %.3f ms against %.3f ms at N = %d, P = %d; "
-		  "%.3g interactions/s", ratio, PARITY_MIN, own.median_ms, ref.median_ms, PARITY_N,
-		  PARITY_P, rate);
+		   "%.3g interactions/s",
+		   ratio, PARITY_MIN, own.median_ms, ref.median_ms, PARITY_N, PARITY_P, rate);
 	accel_run_close(&c);
 	free(acc);
 #endif

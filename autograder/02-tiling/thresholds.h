@@ -18,12 +18,15 @@
 #define ACCEL_BODY_TOL 1e-3
 
 /* Softening of the accuracy tests: eps = 0.01 in a cube of half-width 1 (side 2). */
-#define ACCEL_EPS2 1e-4f
+#define ACCEL_EPS2	1e-4f
 #define CUBE_HALF_WIDTH 1.f
 
 /* Tile sizes whose correctness, shared memory and sanitizer runs are graded; 512 and
  * 1024 are only checked to work (the bench sweeps all of TILE_SIZES). */
-#define GRADED_TILE_SIZES {64, 128, 256}
+#define GRADED_TILE_SIZES                                                                          \
+	{                                                                                          \
+		64, 128, 256                                                                       \
+	}
 #define N_GRADED_TILE_SIZES 3
 
 /* The tile is P float4 in shared memory: the compiler must report at least this many
@@ -38,9 +41,9 @@
  * process, same inputs size, medians of PARITY_RUNS event-timed runs. The reference
  * against itself lands near 1.0; 0.85 leaves room for run-to-run noise and for a
  * plain but correct kernel. Provisional until calibrated. */
-#define PARITY_N 262144
-#define PARITY_P 256
+#define PARITY_N    262144
+#define PARITY_P    256
 #define PARITY_RUNS 11
-#define PARITY_MIN 0.85
+#define PARITY_MIN  0.85
 
 #endif /* LAB02_THRESHOLDS_H */

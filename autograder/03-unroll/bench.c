@@ -18,13 +18,13 @@
 #include "harness.h"
 #include "thresholds.h"
 
-#define NS 6
+#define NS    6
 #define BIG_N 262144
 /* Each SM of Ampere and Hopper has four schedulers, each issuing one warp instruction
  * (32 lanes) per clock: the most instructions per second the GPU can start. */
 #define SCHEDULERS_PER_SM 4
-#define LANES 32
-#define SAMPLES 64
+#define LANES		  32
+#define SAMPLES		  64
 
 static const int sizes[NS] = {1024, 4096, 16384, 65536, 262144, 1048576};
 static const int us[4] = {1, 2, 4, 8}, qs[4] = {1, 2, 4, 8}, split_ps[4] = {16, 32, 64, 128};
@@ -40,8 +40,7 @@ static double auto_err[NS];
 
 /* Up to N = 65536 runs are cheap; at N = 1048576 three runs and no warm-up keep the
  * bench near a minute (a run of 0.6 s dwarfs any first-launch cost). */
-static cudaError_t time_n(struct timed_bodies *b, const struct kernel_choice *k,
-			  struct timing *t)
+static cudaError_t time_n(struct timed_bodies *b, const struct kernel_choice *k, struct timing *t)
 {
 	int warmup = b->n >= 1048576 ? 0 : 1;
 	int runs = b->n >= 1048576 ? 3 : b->n >= BIG_N ? 5 : 11;
@@ -84,8 +83,9 @@ static cudaError_t measure(int i, int sms)
 	free(acc);
 	bodies_close(&b);
 	printf("  N = %7d: U=1 %.4f ms, U=8 %.4f ms; Q=8 (best P=%d) %.4f ms; accel_auto %.4f "
-	       "ms, sampled error %.1e\n", n, by_u[i][0].t.median_ms, by_u[i][3].t.median_ms,
-	       by_q[i][3].p, by_q[i][3].t.median_ms, by_auto[i].t.median_ms, auto_err[i]);
+	       "ms, sampled error %.1e\n",
+	       n, by_u[i][0].t.median_ms, by_u[i][3].t.median_ms, by_q[i][3].p,
+	       by_q[i][3].t.median_ms, by_auto[i].t.median_ms, auto_err[i]);
 	fflush(stdout);
 	return cudaSuccess;
 }
@@ -118,8 +118,8 @@ static void write_auto(FILE *f, double bound)
 	for (int i = 0; i < NS; i++) {
 		struct accel_config c = auto_cfg[i];
 		double r = rate(sizes[i], &by_auto[i].t);
-		fprintf(f, "%d,%d,%d,%d,%s,%.6f,%.4e,%.4e,%.1f,%.2e\n", sizes[i], c.p, c.u,
-			c.q, c.q > 1 ? "accel_split" : "accel_unrolled", by_auto[i].t.median_ms, r,
+		fprintf(f, "%d,%d,%d,%d,%s,%.6f,%.4e,%.4e,%.1f,%.2e\n", sizes[i], c.p, c.u, c.q,
+			c.q > 1 ? "accel_split" : "accel_unrolled", by_auto[i].t.median_ms, r,
 			bound, 100.0 * r / bound, auto_err[i]);
 	}
 }
@@ -157,7 +157,8 @@ static void best_line(int i)
 	for (int j = 0; j < 4; j++) {
 		if (by_u[i][j].t.median_ms < ms) {
 			ms = by_u[i][j].t.median_ms;
-			snprintf(what, sizeof(what), "accel_unrolled P=%d, U=%d", by_u[i][j].p, us[j]);
+			snprintf(what, sizeof(what), "accel_unrolled P=%d, U=%d", by_u[i][j].p,
+				 us[j]);
 		}
 		if (by_q[i][j].t.median_ms < ms) {
 			ms = by_q[i][j].t.median_ms;
@@ -182,8 +183,8 @@ int main(int argc, char **argv)
 	CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
 	CUDA_CHECK(device_sm_count(&sms));
 	CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, dev));
-	double bound = (double)sms * SCHEDULERS_PER_SM * LANES * clock_khz * 1e3 /
-		       ISSUE_SLOTS_PER_INTERACTION;
+	double bound =
+	    (double)sms * SCHEDULERS_PER_SM * LANES * clock_khz * 1e3 / ISSUE_SLOTS_PER_INTERACTION;
 	printf("lab 03 bench on %s (%d SMs, %.2f GHz)\nissue bound: %d SMs x %d schedulers x %d "
 	       "lanes x %.2f GHz / %.1f issue slots per interaction = %.3g interactions/s\n",
 	       prop.name, sms, clock_khz * 1e-6, sms, SCHEDULERS_PER_SM, LANES, clock_khz * 1e-6,

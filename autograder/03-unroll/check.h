@@ -89,21 +89,22 @@ static inline void check_sizes(const struct kernel_choice *k, const int *sizes, 
 		res = accel_check(pos, n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &r);
 		cr_assert(compare_ok(&res, ACCEL_L2_TOL),
 			  "%s, N = %d bodies in a cube, eps2 = %g (seed 0x%llx, replay with "
-			  "PL_SEED=0x%llx): %s\nhint: %s", name, n, ACCEL_EPS2,
-			  (unsigned long long)seed, (unsigned long long)seed,
+			  "PL_SEED=0x%llx): %s\nhint: %s",
+			  name, n, ACCEL_EPS2, (unsigned long long)seed, (unsigned long long)seed,
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
 			  hint(k, &res, n));
 		past = check_first_write_past_n(acc, n);
 		cr_assert(past < 0,
 			  "%s, N = %d bodies (seed 0x%llx): acc[%d] was written, %d past the last "
 			  "body; want the slots past n untouched\nhint: threads with i >= n only "
-			  "help load tiles; only i < n may store (" HANDOUT ", step %s)", name, n,
-			  (unsigned long long)seed, past, past - n + 1, check_step(k));
+			  "help load tiles; only i < n may store (" HANDOUT ", step %s)",
+			  name, n, (unsigned long long)seed, past, past - n + 1, check_step(k));
 		worst_l2 = res.l2_rel > worst_l2 ? res.l2_rel : worst_l2;
 	}
 	GRADE_NOTE("%s: %d sizes from N = %d to %d, every body written, none past n, worst "
-		   "relative L2 %.2g (limit %.0g)%s", name, count - skipped, min, max, worst_l2,
-		   ACCEL_L2_TOL, skipped ? "; N > 8192 left out under the sanitizer" : "");
+		   "relative L2 %.2g (limit %.0g)%s",
+		   name, count - skipped, min, max, worst_l2, ACCEL_L2_TOL,
+		   skipped ? "; N > 8192 left out under the sanitizer" : "");
 	free(pos), free(acc);
 	cudaFree(d_pos), cudaFree(d_acc);
 }

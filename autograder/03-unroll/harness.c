@@ -74,8 +74,8 @@ static cudaError_t fresh(void *ctx)
 	struct timed_bodies *b = ctx;
 
 	ic_uniform_cube(&b->r, b->n, CUBE_HALF_WIDTH, b->h_pos, NULL);
-	CUDA_CHECK(cudaMemcpy(b->d_pos, b->h_pos, (size_t)b->n * sizeof(float4),
-			      cudaMemcpyHostToDevice));
+	CUDA_CHECK(
+	    cudaMemcpy(b->d_pos, b->h_pos, (size_t)b->n * sizeof(float4), cudaMemcpyHostToDevice));
 	CUDA_CHECK(cudaMemset(b->d_acc, 0xff, (size_t)b->n * sizeof(float3)));
 	return cudaSuccess;
 }
@@ -87,8 +87,8 @@ static cudaError_t run(void *ctx)
 	return kernel_run(b->k, b->d_pos, b->d_acc, b->n, ACCEL_EPS2);
 }
 
-cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, int warmup,
-			int runs, struct timing *t)
+cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, int warmup, int runs,
+			struct timing *t)
 {
 	struct timing_plan plan = {fresh, run, b, warmup, runs, 1};
 

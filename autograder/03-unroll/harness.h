@@ -47,8 +47,8 @@ void bodies_close(struct timed_bodies *b);
 /* Times @k on @b: warm-up runs, then the median of @runs, each on fresh uniform-cube
  * bodies with the output poisoned with NaN (both untimed) and the L2 flushed. On return
  * b->h_pos holds the last run's bodies and b->d_acc its accelerations. */
-cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, int warmup,
-			int runs, struct timing *t);
+cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, int warmup, int runs,
+			struct timing *t);
 
 /* The sweep accel_auto is measured against: accel_split for P in {16, ..., 256} and
  * Q in {1, 2, 4, 8} with P Q <= 1024, and accel_unrolled(P, 8) for P in {64, ..., 1024}.
@@ -56,7 +56,7 @@ cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, i
  * body, the split kernels with Q > 1 measured within 2% of accel_unrolled(1024, 8) or
  * slower there, and a run at N = 1048576 takes about 0.6 s, so each configuration left
  * out saves seconds. */
-#define SWEEP_MAX 32
+#define SWEEP_MAX     32
 #define SWEEP_Q1_FROM 262144
 int auto_sweep(int n, struct kernel_choice *out);
 

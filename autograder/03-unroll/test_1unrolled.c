@@ -90,8 +90,8 @@ GRADED_TEST(unrolled, rejects_invalid, 1, 30)
 			  "accel_unrolled(N = %d, p = %d, u = %d): got %s, want "
 			  "cudaErrorInvalidValue (p in {64, ..., 1024}, u in {1, 2, 4, 8} only)\n"
 			  "hint: the launcher's switch must end in cudaErrorInvalidValue for "
-			  "anything it has no kernel for " STEP, N, bad[i][0], bad[i][1],
-			  cudaGetErrorName(err));
+			  "anything it has no kernel for " STEP,
+			  N, bad[i][0], bad[i][1], cudaGetErrorName(err));
 	}
 	GPU_OK(cudaDeviceSynchronize());
 	GRADE_NOTE("accel_unrolled refuses %zu invalid (p, u) with cudaErrorInvalidValue",

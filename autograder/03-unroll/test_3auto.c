@@ -13,8 +13,7 @@
 
 #define STEP "(" HANDOUT ", step 3.c)"
 
-static const char *hint_auto(const struct kernel_choice *k, const struct compare_result *res,
-			     int n)
+static const char *hint_auto(const struct kernel_choice *k, const struct compare_result *res, int n)
 {
 	static char buf[512];
 	struct accel_config c = {0, 0, 0};
@@ -26,8 +25,8 @@ static const char *hint_auto(const struct kernel_choice *k, const struct compare
 	snprintf(buf, sizeof(buf),
 		 "at N = %d on this GPU (%d SMs) accel_auto_config chose P = %d, U = %d, Q = %d, "
 		 "so accel_auto ran %s. If that launcher passes its own tests, accel_auto must "
-		 "pass c.p, c.u, c.q through unchanged " STEP, n, sms, c.p, c.u, c.q,
-		 c.q > 1 ? "accel_split" : "accel_unrolled");
+		 "pass c.p, c.u, c.q through unchanged " STEP,
+		 n, sms, c.p, c.u, c.q, c.q > 1 ? "accel_split" : "accel_unrolled");
 	return buf;
 }
 
@@ -92,7 +91,8 @@ GRADED_TEST(auto, config_valid, 1, 30)
 	cr_assert(!why,
 		  "accel_auto_config(n = %d, sm_count = %d) returned P = %d, U = %d, Q = %d, which "
 		  "accel_auto cannot launch: %s\nhint: clamp the choice to the sizes the two "
-		  "launchers were compiled for " STEP, n, sms, c.p, c.u, c.q, why);
+		  "launchers were compiled for " STEP,
+		  n, sms, c.p, c.u, c.q, why);
 	/* one thread per body fills 16 or 64 SMs of 132 here: 3.5x and 4.7x slower on the H200 */
 	for (int i = 0; i < 2; i++) {
 		c = accel_auto_config(small[i], 132);
@@ -101,9 +101,10 @@ GRADED_TEST(auto, config_valid, 1, 30)
 			  "Q = %d, want Q > 1: with one thread per body, %d bodies give at most %d "
 			  "blocks for 132 SMs, and each thread runs a chain of %d interactions "
 			  "alone\nhint: when n threads cannot fill the GPU, split each body over Q "
-			  "threads " STEP, small[i], c.p, c.u, c.q, small[i], (small[i] + 63) / 64,
-			  small[i]);
+			  "threads " STEP,
+			  small[i], c.p, c.u, c.q, small[i], (small[i] + 63) / 64, small[i]);
 	}
 	GRADE_NOTE("%d (n, sm_count) pairs, n = 1 to 2^24 + 1, sm_count 1 to 264: every choice "
-		   "launchable; Q > 1 at n = 1024 and 4096", tried);
+		   "launchable; Q > 1 at n = 1024 and 4096",
+		   tried);
 }

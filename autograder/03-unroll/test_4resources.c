@@ -78,9 +78,9 @@ GRADED_TEST(resources, no_spills, 3, 30)
 			  "%s for %s spills registers to local memory: %d bytes spill stores, %d "
 			  "bytes spill loads (%d registers, %d bytes stack), want 0 and 0\nhint: a "
 			  "local array indexed at run time, or more values live across the "
-			  "unrolled loop than the registers hold (" HANDOUT ", step 3.a)", name,
-			  k[i].arch,
-			  k[i].spill_stores, k[i].spill_loads, k[i].registers, k[i].stack_bytes);
+			  "unrolled loop than the registers hold (" HANDOUT ", step 3.a)",
+			  name, k[i].arch, k[i].spill_stores, k[i].spill_loads, k[i].registers,
+			  k[i].stack_bytes);
 		reg_lo = k[i].registers < reg_lo ? k[i].registers : reg_lo;
 		reg_hi = k[i].registers > reg_hi ? k[i].registers : reg_hi;
 	}
@@ -90,7 +90,7 @@ GRADED_TEST(resources, no_spills, 3, 30)
 		  "names and the launchers that instantiate them (" HANDOUT ", step 3)",
 		  REPORT_PATH, unrolled, found - unrolled, n);
 	GRADE_NOTE("%d kernel builds (%d unrolled, %d split, every architecture): no spills, "
-		   "shared memory used, %d to %d registers", found, unrolled, found - unrolled,
-		   reg_lo, reg_hi);
+		   "shared memory used, %d to %d registers",
+		   found, unrolled, found - unrolled, reg_lo, reg_hi);
 	free(k);
 }

@@ -15,10 +15,10 @@
 /* Three whole rounds of P x Q bodies and a partial one: where out-of-bounds accesses
  * and unguarded barriers show. Small, because racecheck is slow. */
 static const struct kernel_choice workload_kernels[] = {
-	{LAUNCH_UNROLLED, 64, 8, 1},
-	{LAUNCH_UNROLLED, 256, 1, 1},
-	{LAUNCH_SPLIT, 32, 8, 8},
-	{LAUNCH_SPLIT, 16, 8, 4},
+    {LAUNCH_UNROLLED, 64, 8, 1},
+    {LAUNCH_UNROLLED, 256, 1, 1},
+    {LAUNCH_SPLIT, 32, 8, 8},
+    {LAUNCH_SPLIT, 16, 8, 4},
 };
 
 /* Runs @k on @n bodies and checks them against the double reference: 0 when right. */
@@ -70,13 +70,15 @@ GRADE_WORKLOAD(all_kernels)
 
 GRADED_TEST(sanitize, memcheck, 1, 300)
 {
-	grade_sanitize("memcheck", "all_kernels", "an index past n, or a read of memory nothing "
+	grade_sanitize("memcheck", "all_kernels",
+		       "an index past n, or a read of memory nothing "
 		       "wrote: guard the loads of the last tile (" HANDOUT ", steps 3.a and 3.b)");
 }
 
 GRADED_TEST(sanitize, racecheck, 2, 300)
 {
-	grade_sanitize("racecheck", "all_kernels", "two threads touch one shared address "
+	grade_sanitize("racecheck", "all_kernels",
+		       "two threads touch one shared address "
 		       "unordered: a barrier after each tile load, one before the next load, and "
 		       "one between storing partial[y][x] and row 0 reading it, before the "
 		       "reduction (" HANDOUT ", step 3.b)");
@@ -84,7 +86,8 @@ GRADED_TEST(sanitize, racecheck, 2, 300)
 
 GRADED_TEST(sanitize, synccheck, 1, 300)
 {
-	grade_sanitize("synccheck", "all_kernels", "a barrier that not every thread of the block "
+	grade_sanitize("synccheck", "all_kernels",
+		       "a barrier that not every thread of the block "
 		       "reaches: never return, and never put __syncthreads() inside if (i < n) "
 		       "(" HANDOUT ", steps 3.a and 3.b)");
 }

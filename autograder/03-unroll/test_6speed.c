@@ -18,11 +18,11 @@
 
 /* Runs of the pairwise comparisons: cheap (3.4 ms at most), so many. */
 #define PAIR_WARMUP 3
-#define PAIR_RUNS 21
+#define PAIR_RUNS   21
 /* Runs of each configuration of the accel_auto sweeps; fewer at N = 1048576, where
  * one run takes about 0.6 s. */
-#define SWEEP_WARMUP 1
-#define SWEEP_RUNS 5
+#define SWEEP_WARMUP  1
+#define SWEEP_RUNS    5
 #define SWEEP_RUNS_1M 3
 
 static void time_one(struct timed_bodies *b, const struct kernel_choice *k, int warmup, int runs,
@@ -46,8 +46,8 @@ static void check_after_timing(struct timed_bodies *b, const struct kernel_choic
 	char name[64], msg[512];
 
 	gpu_download(acc, b->d_acc, (size_t)b->n * sizeof(*acc));
-	struct compare_result res = accel_check(b->h_pos, b->n, ACCEL_EPS2, acc, ACCEL_BODY_TOL,
-						&b->r);
+	struct compare_result res =
+	    accel_check(b->h_pos, b->n, ACCEL_EPS2, acc, ACCEL_BODY_TOL, &b->r);
 	double tol = ACCEL_L2_TOL_AT(b->n);
 	cr_assert(compare_ok(&res, tol),
 		  "after timing, the last run of %s at N = %d is wrong (seed 0x%llx, replay with "
@@ -77,17 +77,19 @@ GRADED_TEST(speed, unroll_8_vs_1, 3, 120)
 	time_one(&b, &u8, PAIR_WARMUP, PAIR_RUNS, &t8);
 	check_after_timing(&b, &u8, "step 3.a");
 	double speedup = t1.median_ms / t8.median_ms;
-	cr_assert(speedup >= UNROLL_SPEEDUP_MIN,
-		  "accel_unrolled P=256 at N = %d: U=1 %.3f ms, U=8 %.3f ms (%.3g interactions/s): "
-		  "speedup %.2fx, want >= %.2fx (the reference: %.2fx on an H200)\nhint: "
-		  "`#pragma unroll U` on the loop over the tile, U the template parameter, lets "
-		  "the compiler overlap U interactions and drop the loop's own instructions ("
-		  HANDOUT
-		  ", step 3.a)", UNROLL_N, t1.median_ms, t8.median_ms, rate(UNROLL_N, &t8),
-		  speedup, UNROLL_SPEEDUP_MIN, UNROLL_SPEEDUP_H200);
+	cr_assert(
+	    speedup >= UNROLL_SPEEDUP_MIN,
+	    "accel_unrolled P=256 at N = %d: U=1 %.3f ms, U=8 %.3f ms (%.3g interactions/s): "
+	    "speedup %.2fx, want >= %.2fx (the reference: %.2fx on an H200)\nhint: "
+	    "`#pragma unroll U` on the loop over the tile, U the template parameter, lets "
+	    "the compiler overlap U interactions and drop the loop's own instructions (" HANDOUT
+	    ", step 3.a)",
+	    UNROLL_N, t1.median_ms, t8.median_ms, rate(UNROLL_N, &t8), speedup, UNROLL_SPEEDUP_MIN,
+	    UNROLL_SPEEDUP_H200);
 	GRADE_NOTE("U=8 is %.2fx faster than U=1 at N = %d (%.3f against %.3f ms, %.3g "
-		   "interactions/s; limit %.2fx)", speedup, UNROLL_N, t8.median_ms, t1.median_ms,
-		   rate(UNROLL_N, &t8), UNROLL_SPEEDUP_MIN);
+		   "interactions/s; limit %.2fx)",
+		   speedup, UNROLL_N, t8.median_ms, t1.median_ms, rate(UNROLL_N, &t8),
+		   UNROLL_SPEEDUP_MIN);
 	bodies_close(&b);
 }
 
@@ -110,10 +112,12 @@ static void split_vs_one_thread(int n, double limit, double h200)
 		  "per body (accel_unrolled P=256, U=8) %.4f ms: speedup %.2fx, want >= %.2fx (the "
 		  "reference: %.2fx on an H200)\nhint: at small N the time is each thread's chain "
 		  "of dependent interactions; with Q threads per body each thread sums only every "
-		  "Q-th tile, N / Q interactions (" HANDOUT ", step 3.b)", n, SPLIT_P, SPLIT_Q,
-		  tq.median_ms, rate(n, &tq), t1.median_ms, speedup, limit, h200);
+		  "Q-th tile, N / Q interactions (" HANDOUT ", step 3.b)",
+		  n, SPLIT_P, SPLIT_Q, tq.median_ms, rate(n, &tq), t1.median_ms, speedup, limit,
+		  h200);
 	GRADE_NOTE("N = %d: Q=%d is %.2fx faster than one thread per body (%.4f against %.4f ms; "
-		   "limit %.2fx)", n, SPLIT_Q, speedup, tq.median_ms, t1.median_ms, limit);
+		   "limit %.2fx)",
+		   n, SPLIT_Q, speedup, tq.median_ms, t1.median_ms, limit);
 	bodies_close(&b);
 }
 
@@ -155,15 +159,17 @@ static void auto_vs_sweep(int n)
 		  "%.4f ms; ratio %.2f, want <= %.2f (%d configurations, %d SMs%s)\nhint: small N "
 		  "needs Q > 1 and blocks small enough that every SM gets some; large N one "
 		  "unrolled thread per body; the sweep's best is the choice to aim for on this "
-		  "GPU (" HANDOUT ", step 3.c)", n, c.p, c.u, c.q, ta.median_ms,
-		  kernel_name(&sweep[best], name, sizeof(name)), tbest.median_ms, ratio,
-		  AUTO_SLOWDOWN_MAX, count, sms,
+		  "GPU (" HANDOUT ", step 3.c)",
+		  n, c.p, c.u, c.q, ta.median_ms, kernel_name(&sweep[best], name, sizeof(name)),
+		  tbest.median_ms, ratio, AUTO_SLOWDOWN_MAX, count, sms,
 		  n >= SWEEP_Q1_FROM ? "; from N = 262144 on only Q = 1 is swept: with the GPU "
-				       "full, splitting a body's row does not pay" : "");
+				       "full, splitting a body's row does not pay"
+				     : "");
 	GRADE_NOTE("accel_auto at N = %d chose P=%d, U=%d, Q=%d: %.4f ms (%.3g interactions/s); "
-		   "best of %d: %s at %.4f ms; ratio %.2f (limit %.2f)", n, c.p, c.u, c.q,
-		   ta.median_ms, rate(n, &ta), count, kernel_name(&sweep[best], name, sizeof(name)),
-		   tbest.median_ms, ratio, AUTO_SLOWDOWN_MAX);
+		   "best of %d: %s at %.4f ms; ratio %.2f (limit %.2f)",
+		   n, c.p, c.u, c.q, ta.median_ms, rate(n, &ta), count,
+		   kernel_name(&sweep[best], name, sizeof(name)), tbest.median_ms, ratio,
+		   AUTO_SLOWDOWN_MAX);
 	bodies_close(&b);
 }
 

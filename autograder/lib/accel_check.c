@@ -5,7 +5,7 @@
 #include "reference.h"
 #include "accel_check.h"
 
-#define EDGE 1024   /* bodies at each end, where the last partial tile and block fall */
+#define EDGE   1024 /* bodies at each end, where the last partial tile and block fall */
 #define RANDOM 1024 /* bodies drawn from the middle */
 
 static int pick_bodies(int n, struct rng *r, int *idx)

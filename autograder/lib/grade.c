@@ -31,7 +31,8 @@ static int n_workloads;
 void grade_register(const char *suite, const char *name, int points)
 {
 	if (n_points == MAX_ENTRIES) {
-		fprintf(stderr, "grade: more than %d graded tests; raise MAX_ENTRIES\n", MAX_ENTRIES);
+		fprintf(stderr, "grade: more than %d graded tests; raise MAX_ENTRIES\n",
+			MAX_ENTRIES);
 		abort();
 	}
 	points_table[n_points++] = (struct points_entry){suite, name, points};
@@ -148,14 +149,16 @@ const char *grade_describe(char *buf, size_t len, const struct compare_result *r
 		snprintf(buf, len,
 			 "%s %ld of %ld is not finite: %c got %.6g, want %.6g; %ld of the %ld are "
 			 "not finite (NaN is the poison the output was filled with before the "
-			 "launch)", item, res->worst, res->count, axis, res->worst_got,
-			 res->worst_want, res->n_nan, res->count);
+			 "launch)",
+			 item, res->worst, res->count, axis, res->worst_got, res->worst_want,
+			 res->n_nan, res->count);
 		return buf;
 	}
-	snprintf(buf, len,
-		 "%s %ld of %ld is %s: %c got %.6g, want %.6g; relative L2 error %.3g (limit %.3g); "
-		 "%ld of %ld over tolerance",
-		 item, res->worst, res->count, res->n_bad ? "wrong" : "the least accurate", axis,
-		 res->worst_got, res->worst_want, res->l2_rel, l2_tol, res->n_bad, res->count);
+	snprintf(
+	    buf, len,
+	    "%s %ld of %ld is %s: %c got %.6g, want %.6g; relative L2 error %.3g (limit %.3g); "
+	    "%ld of %ld over tolerance",
+	    item, res->worst, res->count, res->n_bad ? "wrong" : "the least accurate", axis,
+	    res->worst_got, res->worst_want, res->l2_rel, l2_tol, res->n_bad, res->count);
 	return buf;
 }

@@ -33,11 +33,11 @@ int grade_lookup(const char *suite, const char *name, int *points);
  * The constructor runs in every process of the binary, the grading parent
  * included, so the parent knows each test's points without running it.
  */
-#define GRADED_TEST(suite, name, points, timeout_s)                                       \
-	static void __attribute__((constructor)) grade_reg_##suite##_##name(void)         \
-	{                                                                                 \
-		grade_register(#suite, #name, points);                                    \
-	}                                                                                 \
+#define GRADED_TEST(suite, name, points, timeout_s)                                                \
+	static void __attribute__((constructor)) grade_reg_##suite##_##name(void)                  \
+	{                                                                                          \
+		grade_register(#suite, #name, points);                                             \
+	}                                                                                          \
 	Test(suite, name, .timeout = (timeout_s))
 
 /**
@@ -56,12 +56,12 @@ void grade_register_workload(const char *name, grade_workload_fn fn);
  * @brief Defines a workload, run as "test_binary --workload name" outside Criterion
  *        so that the sanitizer sees exactly the lab's kernels and nothing else.
  */
-#define GRADE_WORKLOAD(name)                                                              \
-	static int grade_workload_##name(void);                                           \
-	static void __attribute__((constructor)) grade_wreg_##name(void)                  \
-	{                                                                                 \
-		grade_register_workload(#name, grade_workload_##name);                    \
-	}                                                                                 \
+#define GRADE_WORKLOAD(name)                                                                       \
+	static int grade_workload_##name(void);                                                    \
+	static void __attribute__((constructor)) grade_wreg_##name(void)                           \
+	{                                                                                          \
+		grade_register_workload(#name, grade_workload_##name);                             \
+	}                                                                                          \
 	static int grade_workload_##name(void)
 
 /**

@@ -51,21 +51,25 @@ static const char *classify(struct criterion_test_stats *ts, char *out, size_t l
 	}
 	test_output(ts, own, sizeof(own));
 	if (ts->timed_out) {
-		snprintf(out, len, "timed out after %.0f s: does a loop never end, or is it far "
-			 "too slow?%s%s", limit, own[0] ? "\n" : "", own);
+		snprintf(out, len,
+			 "timed out after %.0f s: does a loop never end, or is it far "
+			 "too slow?%s%s",
+			 limit, own[0] ? "\n" : "", own);
 		return "timeout";
 	}
 	if (ts->crashed || ts->signal) {
-		snprintf(out, len, "crashed with signal %d (%s): an invalid pointer, or an error "
-			 "in code that ran before any check%s%s", ts->signal, strsignal(ts->signal),
-			 own[0] ? "\n" : "", own);
+		snprintf(out, len,
+			 "crashed with signal %d (%s): an invalid pointer, or an error "
+			 "in code that ran before any check%s%s",
+			 ts->signal, strsignal(ts->signal), own[0] ? "\n" : "", own);
 		return "crashed";
 	}
 	if (ts->test_status == CR_STATUS_FAILED) {
 		if (own[0])
 			snprintf(out, len, "%s", own);
 		else
-			snprintf(out, len, "failed with exit code %d and no message", ts->exit_code);
+			snprintf(out, len, "failed with exit code %d and no message",
+				 ts->exit_code);
 		return "failed";
 	}
 	snprintf(out, len, "%s", own);

@@ -48,7 +48,8 @@ int resources_parse(const char *text, struct kernel_resources *out, int max)
 			k = &out[n++];
 			memset(k, 0, sizeof(*k));
 			quoted(buf, k->name, sizeof(k->name));
-			quoted(strstr(buf, " for ") ? strstr(buf, " for ") : "", k->arch, sizeof(k->arch));
+			quoted(strstr(buf, " for ") ? strstr(buf, " for ") : "", k->arch,
+			       sizeof(k->arch));
 		} else if (k && strstr(buf, "bytes stack frame")) {
 			k->stack_bytes = number_before(buf, "bytes stack frame");
 			k->spill_stores = number_before(buf, "bytes spill stores");

@@ -9,10 +9,10 @@
 
 /** @brief One kernel compiled for one architecture. */
 struct kernel_resources {
-	char name[256];   /**< mangled name, e.g. _Z18accel_tiled_kernelILi64EEvPK6float4P6float3if */
-	char arch[16];    /**< e.g. sm_90 */
-	int registers;    /**< registers per thread */
-	int smem_bytes;   /**< static shared memory per block */
+	char name[256]; /**< mangled name, e.g. _Z18accel_tiled_kernelILi64EEvPK6float4P6float3if */
+	char arch[16];	/**< e.g. sm_90 */
+	int registers;	/**< registers per thread */
+	int smem_bytes; /**< static shared memory per block */
 	int stack_bytes;  /**< stack frame per thread */
 	int spill_stores; /**< bytes spilled to local memory */
 	int spill_loads;  /**< bytes reloaded from local memory */

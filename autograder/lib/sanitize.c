@@ -11,7 +11,7 @@
 #include "grade.h"
 
 #define SANITIZER_EXIT 3
-#define KEEP_LINES 8
+#define KEEP_LINES     8
 
 static int find_sanitizer(char *path, size_t len)
 {
@@ -80,7 +80,8 @@ void grade_sanitize(const char *tool, const char *workload, const char *hint)
 	gpu_require();
 	if (find_sanitizer(tool_path, sizeof(tool_path)))
 		cr_skip_test("compute-sanitizer not found (PATH, /usr/local/cuda/bin): %s test "
-			     "skipped", tool);
+			     "skipped",
+			     tool);
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	cr_assert(n > 0, "cannot find this test program's own path to re-run it");
 	self[n] = '\0';
@@ -95,7 +96,8 @@ void grade_sanitize(const char *tool, const char *workload, const char *hint)
 	rc = run_tool(cmd, logdir ? log_path : NULL, keep, sizeof(keep));
 	cr_assert(rc != SANITIZER_EXIT,
 		  "compute-sanitizer --tool %s found hazards in workload '%s' (want none):\n%s"
-		  "hint: %s", tool, workload, keep, hint);
+		  "hint: %s",
+		  tool, workload, keep, hint);
 	cr_assert(rc == 0,
 		  "workload '%s' failed under compute-sanitizer --tool %s (exit %d, want 0): the "
 		  "kernels returned an error or wrong results even before any hazard check\n%s",

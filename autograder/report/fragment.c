@@ -8,11 +8,20 @@ static void write_escaped(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
-		case '\\': fputs("\\\\", f); break;
-		case '\t': fputs("\\t", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		default: fputc(*s, f);
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\t':
+			fputs("\\t", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		case '\r':
+			fputs("\\r", f);
+			break;
+		default:
+			fputc(*s, f);
 		}
 	}
 }
@@ -38,11 +47,20 @@ static int unescape(char *s)
 			continue;
 		}
 		switch (*++s) {
-		case '\\': *out++ = '\\'; break;
-		case 't': *out++ = '\t'; break;
-		case 'n': *out++ = '\n'; break;
-		case 'r': *out++ = '\r'; break;
-		default: return -1;
+		case '\\':
+			*out++ = '\\';
+			break;
+		case 't':
+			*out++ = '\t';
+			break;
+		case 'n':
+			*out++ = '\n';
+			break;
+		case 'r':
+			*out++ = '\r';
+			break;
+		default:
+			return -1;
 		}
 	}
 	*out = '\0';

@@ -16,9 +16,9 @@
 /** @brief One graded test. */
 struct fragment_row {
 	const char *lab;    /**< e.g. "01-pair" */
-	char test[256];     /**< "suite/name" */
-	int score;          /**< points earned */
-	int max_score;      /**< points available */
+	char test[256];	    /**< "suite/name" */
+	int score;	    /**< points earned */
+	int max_score;	    /**< points available */
 	const char *status; /**< one of FRAGMENT_STATUSES */
 	const char *output; /**< what the test said, possibly several lines */
 };

@@ -62,8 +62,10 @@ int report_load(struct report *r, const char *path, char *err, size_t errlen)
 	while ((line = read_line(f))) {
 		lineno++;
 		if ((r->n == r->cap && grow(r)) || fragment_parse(line, &r->rows[r->n])) {
-			snprintf(err, errlen, "%s:%d: not a results row (lab, test, score, "
-				 "max_score, status, output)", path, lineno);
+			snprintf(err, errlen,
+				 "%s:%d: not a results row (lab, test, score, "
+				 "max_score, status, output)",
+				 path, lineno);
 			free(line);
 			fclose(f);
 			return -1;
@@ -160,9 +162,8 @@ void report_json(FILE *f, const struct report *r)
 	struct report_totals t = report_sum(r);
 	char summary[256];
 
-	snprintf(summary, sizeof(summary),
-		 "%d/%d points: %d tests passed, %d failed, %d skipped%s", t.score, t.max_score,
-		 t.passed, t.failed, t.skipped,
+	snprintf(summary, sizeof(summary), "%d/%d points: %d tests passed, %d failed, %d skipped%s",
+		 t.score, t.max_score, t.passed, t.failed, t.skipped,
 		 t.skipped ? " (skipped tests need a CUDA GPU and score 0 here)" : "");
 	fprintf(f, "{\n  \"score\": %d,\n  \"output\": ", t.score);
 	json_string(f, summary);

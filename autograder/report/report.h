@@ -13,9 +13,9 @@
 /** @brief Every graded test of a run, in the order the fragments listed them. */
 struct report {
 	struct fragment_row *rows; /**< the tests */
-	char **lines;              /**< the buffers the rows point into */
-	int n;                     /**< rows held */
-	int cap;                   /**< rows allocated */
+	char **lines;		   /**< the buffers the rows point into */
+	int n;			   /**< rows held */
+	int cap;		   /**< rows allocated */
 };
 
 /** @brief Sums over a report. */

@@ -43,8 +43,9 @@ static void write_string(FILE *f, const void *s)
 
 Test(fragment, round_trip_with_escapes)
 {
-	struct fragment_row in = {"01-pair", "accel/n_1", 0, 3, "failed",
-				  "line one\n\ttabbed \\ back\r"}, out;
+	struct fragment_row in = {"01-pair", "accel/n_1", 0,
+				  3,	     "failed",	  "line one\n\ttabbed \\ back\r"},
+			    out;
 	char *text = capture(write_row, &in);
 	size_t n = strlen(text);
 
@@ -66,12 +67,12 @@ Test(fragment, round_trip_with_escapes)
 Test(fragment, rejects_malformed_rows)
 {
 	const char *bad[] = {
-		"01-pair\tt\t1\t2\tpassed",              /* five fields */
-		"01-pair\tt\t3\t2\tpassed\tx",           /* score above max */
-		"01-pair\tt\t-1\t2\tfailed\tx",          /* negative */
-		"01-pair\tt\t1\t2\tpass\tx",             /* unknown status */
-		"01-pair\tt\t1x\t2\tpassed\tx",          /* not a number */
-		"01-pair\tt\t1\t2\tpassed\tdangling \\", /* bad escape */
+	    "01-pair\tt\t1\t2\tpassed",		     /* five fields */
+	    "01-pair\tt\t3\t2\tpassed\tx",	     /* score above max */
+	    "01-pair\tt\t-1\t2\tfailed\tx",	     /* negative */
+	    "01-pair\tt\t1\t2\tpass\tx",	     /* unknown status */
+	    "01-pair\tt\t1x\t2\tpassed\tx",	     /* not a number */
+	    "01-pair\tt\t1\t2\tpassed\tdangling \\", /* bad escape */
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char line[128];
@@ -84,7 +85,8 @@ Test(fragment, rejects_malformed_rows)
 
 Test(json, string_escaping)
 {
-	char *s = capture(write_string, "a\"b\\c\nd\te\x01" "f");
+	char *s = capture(write_string, "a\"b\\c\nd\te\x01"
+					"f");
 
 	cr_assert_str_eq(s, "\"a\\\"b\\\\c\\nd\\te\\u0001f\"", "got %s", s);
 	free(s);
@@ -104,10 +106,11 @@ static struct report load(const char *text)
 	return r;
 }
 
-#define ROWS "01-pair\tpair/a\t2\t2\tpassed\tnote\n"                            \
-	     "01-pair\tpair/b\t0\t3\tfailed\tbody 4 is wrong\\nhint: step 1.b\n" \
-	     "01-pair\tspeed/c\t0\t1\tskipped\tno usable CUDA device\n"          \
-	     "01-pair\tsan/d\t0\t1\ttimeout\ttimed out after 30 s\n"
+#define ROWS                                                                                       \
+	"01-pair\tpair/a\t2\t2\tpassed\tnote\n"                                                    \
+	"01-pair\tpair/b\t0\t3\tfailed\tbody 4 is wrong\\nhint: step 1.b\n"                        \
+	"01-pair\tspeed/c\t0\t1\tskipped\tno usable CUDA device\n"                                 \
+	"01-pair\tsan/d\t0\t1\ttimeout\ttimed out after 30 s\n"
 
 Test(report, totals)
 {
@@ -128,16 +131,17 @@ Test(report, gradescope_json)
 	struct report r = load(ROWS);
 	char *j = capture(write_json, &r);
 	const char *want[] = {
-		"\"score\": 2,",
-		"\"extra_data\": {\"max_score\": 7, \"skipped\": 1}",
-		"{\"name\": \"01-pair: pair/a\", \"score\": 2, \"max_score\": 2, \"status\": "
-		"\"passed\", \"output\": \"note\"}",
-		"\"status\": \"failed\", \"output\": \"body 4 is wrong\\nhint: step 1.b\"}",
-		"\"output\": \"skipped: no usable CUDA device\"",
-		"\"output\": \"timeout: timed out after 30 s\"",
+	    "\"score\": 2,",
+	    "\"extra_data\": {\"max_score\": 7, \"skipped\": 1}",
+	    "{\"name\": \"01-pair: pair/a\", \"score\": 2, \"max_score\": 2, \"status\": "
+	    "\"passed\", \"output\": \"note\"}",
+	    "\"status\": \"failed\", \"output\": \"body 4 is wrong\\nhint: step 1.b\"}",
+	    "\"output\": \"skipped: no usable CUDA device\"",
+	    "\"output\": \"timeout: timed out after 30 s\"",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		cr_expect_not_null(strstr(j, want[i]), "results.json lacks %s\ngot:\n%s", want[i], j);
+		cr_expect_not_null(strstr(j, want[i]), "results.json lacks %s\ngot:\n%s", want[i],
+				   j);
 	cr_assert_eq(j[0], '{', "results.json must be one object");
 	report_free(&r);
 	free(j);

@@ -4,16 +4,16 @@
 #include "resources.h"
 
 static const char *report =
-	"ptxas info    : 0 bytes gmem\n"
-	"ptxas info    : Compiling entry function '_Z18accel_tiled_kernelILi64EEvPK6float4P6float3if' for 'sm_80'\n"
-	"ptxas info    : Function properties for _Z18accel_tiled_kernelILi64EEvPK6float4P6float3if\n"
-	"    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-	"ptxas info    : Used 38 registers, used 1 barriers, 1024 bytes smem, 380 bytes cmem[0]\n"
-	"ptxas info    : Compile time = 3.318 ms\n"
-	"ptxas info    : Compiling entry function '_Z6spillyPf' for 'sm_90'\n"
-	"ptxas info    : Function properties for _Z6spillyPf\n"
-	"    48 bytes stack frame, 40 bytes spill stores, 36 bytes spill loads\n"
-	"ptxas info    : Used 255 registers, used 0 barriers, 380 bytes cmem[0]\n";
+    "ptxas info    : 0 bytes gmem\n"
+    "ptxas info    : Compiling entry function '_Z18accel_tiled_kernelILi64EEvPK6float4P6float3if' for 'sm_80'\n"
+    "ptxas info    : Function properties for _Z18accel_tiled_kernelILi64EEvPK6float4P6float3if\n"
+    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+    "ptxas info    : Used 38 registers, used 1 barriers, 1024 bytes smem, 380 bytes cmem[0]\n"
+    "ptxas info    : Compile time = 3.318 ms\n"
+    "ptxas info    : Compiling entry function '_Z6spillyPf' for 'sm_90'\n"
+    "ptxas info    : Function properties for _Z6spillyPf\n"
+    "    48 bytes stack frame, 40 bytes spill stores, 36 bytes spill loads\n"
+    "ptxas info    : Used 255 registers, used 0 barriers, 380 bytes cmem[0]\n";
 
 Test(resources, parses_each_kernel)
 {
@@ -28,7 +28,7 @@ Test(resources, parses_each_kernel)
 		  k[0].registers, k[0].smem_bytes, k[0].spill_stores);
 	cr_assert_str_eq(k[1].arch, "sm_90");
 	cr_assert(k[1].registers == 255 && k[1].smem_bytes == 0 && k[1].stack_bytes == 48 &&
-			  k[1].spill_stores == 40 && k[1].spill_loads == 36,
+		      k[1].spill_stores == 40 && k[1].spill_loads == 36,
 		  "spilly: got %d regs, %d smem, %d stack, %d/%d spills; want 255, 0, 48, 40/36",
 		  k[1].registers, k[1].smem_bytes, k[1].stack_bytes, k[1].spill_stores,
 		  k[1].spill_loads);

@@ -103,8 +103,8 @@ static int accel(const struct options *o, const float4 *h_pos)
 	CUDA_CHECK(time_gpu(&plan, &t));
 	CUDA_CHECK(cudaMemcpy(h_acc, d_acc, (size_t)o->n * sizeof(float3), cudaMemcpyDeviceToHost));
 	worst = ref_sample_error(h_pos, o->n, eps2, h_acc, SAMPLE);
-	printf("accel_naive  N = %d  eps = %g  %.3f ms (median of %d)  %.3g interactions/s\n",
-	       o->n, o->eps, t.median_ms, t.runs, (double)o->n * o->n / (t.median_ms * 1e-3));
+	printf("accel_naive  N = %d  eps = %g  %.3f ms (median of %d)  %.3g interactions/s\n", o->n,
+	       o->eps, t.median_ms, t.runs, (double)o->n * o->n / (t.median_ms * 1e-3));
 	printf("worst relative error of %d sampled bodies against double: %.3g\n",
 	       o->n < SAMPLE ? o->n : SAMPLE, worst);
 	free(h_acc);
@@ -135,7 +135,8 @@ static int integrate(const struct options *o, float4 *h_pos, float4 *h_vel)
 	double ms = wall_ms() - t0;
 	e1 = ref_kinetic_energy(h_pos, h_vel, o->n) + ref_potential_energy(h_pos, o->n, eps2);
 	printf("%d leapfrog steps of dt = %g to t = %g in %.1f ms: E0 = %.8f  E = %.8f  "
-	       "dE/E = %.3g\n", o->steps, o->dt, o->steps * o->dt, ms, e0, e1, (e1 - e0) / fabs(e0));
+	       "dE/E = %.3g\n",
+	       o->steps, o->dt, o->steps * o->dt, ms, e0, e1, (e1 - e0) / fabs(e0));
 	return 0;
 }
 

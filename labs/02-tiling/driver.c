@@ -78,10 +78,12 @@ int main(int argc, char **argv)
 	ic_uniform_cube(&g, r.n, 1.f, h_pos, NULL);
 	CUDA_CHECK(cudaMalloc((void **)&r.d_pos, (size_t)r.n * sizeof(float4)));
 	CUDA_CHECK(cudaMalloc((void **)&r.d_acc, (size_t)r.n * sizeof(float3)));
-	CUDA_CHECK(cudaMemcpy(r.d_pos, h_pos, (size_t)r.n * sizeof(float4), cudaMemcpyHostToDevice));
+	CUDA_CHECK(
+	    cudaMemcpy(r.d_pos, h_pos, (size_t)r.n * sizeof(float4), cudaMemcpyHostToDevice));
 	struct timing_plan plan = {NULL, run_kernel, &r, 2, r.n > 200000 ? 5 : 21, 1};
 	CUDA_CHECK(time_gpu(&plan, &t));
-	CUDA_CHECK(cudaMemcpy(h_acc, r.d_acc, (size_t)r.n * sizeof(float3), cudaMemcpyDeviceToHost));
+	CUDA_CHECK(
+	    cudaMemcpy(h_acc, r.d_acc, (size_t)r.n * sizeof(float3), cudaMemcpyDeviceToHost));
 	printf("%s (P = %d)  N = %d  seed 0x%llx  %.3f ms (median of %d)  %.3g interactions/s\n",
 	       r.kernel, strcmp(r.kernel, "tiled") ? 256 : r.p, r.n, seed, t.median_ms, t.runs,
 	       (double)r.n * r.n / (t.median_ms * 1e-3));

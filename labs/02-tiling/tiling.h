@@ -15,7 +15,10 @@ extern "C" {
 #endif
 
 /* Tile sizes (threads per block, bodies per tile) accel_tiled accepts. */
-#define TILE_SIZES {64, 128, 256, 512, 1024}
+#define TILE_SIZES                                                                                 \
+	{                                                                                          \
+		64, 128, 256, 512, 1024                                                            \
+	}
 #define N_TILE_SIZES 5
 
 /* acc[i] = sum over j of the pull of body j on body i: blocks of p threads, each

@@ -34,8 +34,7 @@ cudaError_t leapfrog_drift(float4 *d_pos, const float4 *d_vel, int n, float dt);
 
 /* One kick-drift-kick step of length dt. On entry acc holds the accelerations at
  * pos; on return pos, vel and acc are all advanced to the end of the step. */
-cudaError_t leapfrog_step(float4 *d_pos, float4 *d_vel, float3 *d_acc, int n, float dt,
-			  float eps2);
+cudaError_t leapfrog_step(float4 *d_pos, float4 *d_vel, float3 *d_acc, int n, float dt, float eps2);
 
 #ifdef __cplusplus
 }

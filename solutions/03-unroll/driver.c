@@ -82,10 +82,12 @@ int main(int argc, char **argv)
 	ic_uniform_cube(&g, r.n, 1.f, h_pos, NULL);
 	CUDA_CHECK(cudaMalloc((void **)&r.d_pos, (size_t)r.n * sizeof(float4)));
 	CUDA_CHECK(cudaMalloc((void **)&r.d_acc, (size_t)r.n * sizeof(float3)));
-	CUDA_CHECK(cudaMemcpy(r.d_pos, h_pos, (size_t)r.n * sizeof(float4), cudaMemcpyHostToDevice));
+	CUDA_CHECK(
+	    cudaMemcpy(r.d_pos, h_pos, (size_t)r.n * sizeof(float4), cudaMemcpyHostToDevice));
 	struct timing_plan plan = {NULL, run_kernel, &r, 2, r.n > 200000 ? 5 : 21, 1};
 	CUDA_CHECK(time_gpu(&plan, &t));
-	CUDA_CHECK(cudaMemcpy(h_acc, r.d_acc, (size_t)r.n * sizeof(float3), cudaMemcpyDeviceToHost));
+	CUDA_CHECK(
+	    cudaMemcpy(h_acc, r.d_acc, (size_t)r.n * sizeof(float3), cudaMemcpyDeviceToHost));
 	if (r.automatic) {
 		int dev, sms;
 		CUDA_CHECK(cudaGetDevice(&dev));
@@ -94,8 +96,9 @@ int main(int argc, char **argv)
 		r.p = c.p, r.u = c.u, r.q = c.q;
 	}
 	printf("%s P = %d, U = %d, Q = %d  N = %d  seed 0x%llx  %.3f ms (median of %d)  %.3g "
-	       "interactions/s\n", r.automatic ? "accel_auto:" : "", r.p, r.u, r.q, r.n, seed,
-	       t.median_ms, t.runs, (double)r.n * r.n / (t.median_ms * 1e-3));
+	       "interactions/s\n",
+	       r.automatic ? "accel_auto:" : "", r.p, r.u, r.q, r.n, seed, t.median_ms, t.runs,
+	       (double)r.n * r.n / (t.median_ms * 1e-3));
 	printf("worst relative error of %d sampled bodies against double: %.3g\n",
 	       r.n < SAMPLE ? r.n : SAMPLE, ref_sample_error(h_pos, r.n, r.eps2, h_acc, SAMPLE));
 	free(h_pos);
