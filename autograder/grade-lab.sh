@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # grade-lab.sh LAB SUBMISSION OUT GRADE_DIR TIMEOUT FILTER MAKE
 # Builds LAB of SUBMISSION in OUT and runs its grader, leaving the lab's results
-# fragment in GRADE_DIR/LAB.tsv whatever happens: a submission that does not
-# compile, or a grader run that dies, still gets a row saying why.
+# fragment in GRADE_DIR/LAB.tsv whatever happens: a submission that does not compile,
+# that defines symbols outside its lab's API, or whose grader run dies, still gets a
+# row per test saying why.
+#
+# GRADE_USER=name (when run as root): the grader, and so the student's code, runs as
+# that unprivileged user; it can write only a scratch folder, never the report.
 set -u
 lab=$1 sub=$2 out=$3 dir=$4 limit=$5 filter=$6 make=$7
 frag=$dir/$lab.tsv logs=$dir/logs/$lab
-bin=$out/grader/grade_$lab
+bin=$PWD/$out/grader/grade_$lab
 mkdir -p "$logs"
 rm -f "$frag"
 
@@ -15,27 +19,62 @@ row() { # status test output
 }
 escape() { sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' | awk '{printf "%s\\n", $0}'; }
 
-echo "grading $lab from $sub/"
-if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >"$logs/build.log" 2>&1; then
-	errs=$(grep -m 8 -E 'error|Error' "$logs/build.log" | escape)
-	why="$sub/$lab does not compile, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
-	grep -m 8 -E 'error|Error' "$logs/build.log" >&2
-	# every test scores 0 out of its points, listed by the grader built without the lab
-	points=$out/grader/points_$lab
+# Every test of the lab at 0 of its points, with one reason: the tests and points come
+# from the grader built with stubs in place of the submission, so none of it runs.
+zero_all() { # reason
+	local points=$out/grader/points_$lab test pts
 	if $make --no-print-directory SUBMISSION="$sub" "$points" >>"$logs/build.log" 2>&1 &&
 		"$points" --points >"$logs/points.txt" 2>>"$logs/build.log"; then
 		while IFS=$'\t' read -r test pts; do
-			printf '%s\t%s\t0\t%s\tfailed\t%s\n' "$lab" "$test" "$pts" "$why" >>"$frag"
+			printf '%s\t%s\t0\t%s\tfailed\t%s\n' "$lab" "$test" "$pts" "$1" >>"$frag"
 		done <"$logs/points.txt"
 	fi
-	[ -s "$frag" ] || row failed "(build)" "$why"
+	[ -s "$frag" ] || row failed "(build)" "$1"
+}
+
+build_failed() { # what
+	grep -m 8 -E 'error|Error' "$logs/build.log" >&2
+	local errs=$(grep -m 8 -E 'error|Error' "$logs/build.log" | escape)
+	zero_all "$sub/$lab $1, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
+}
+
+echo "grading $lab from $sub/"
+# the submission alone first: its symbols are checked before anything links with it
+if ! $make --no-print-directory SUBMISSION="$sub" "$out/lab.a" >"$logs/build.log" 2>&1; then
+	build_failed "does not compile"
 	exit 0
 fi
+if [ -f "autograder/$lab/api.txt" ] &&
+	! why=$(autograder/check-symbols.sh "$out/lab.a" "autograder/$lab/api.txt"); then
+	echo "$why" >&2
+	zero_all "integrity: $why"
+	exit 0
+fi
+if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >>"$logs/build.log" 2>&1; then
+	build_failed "does not link with the grader"
+	exit 0
+fi
+
 args=(--jobs 1 --short-filename)
 [ -n "$filter" ] && args+=(--filter "$filter")
-PL_GRADE_OUT=$frag PL_GRADE_LOGDIR=$logs timeout -k 10 "$limit" "$bin" "${args[@]}" \
+run=(timeout -k 10 "$limit" "$bin" "${args[@]}")
+report=$frag
+if [ -n "${GRADE_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then
+	# the unprivileged run writes into a scratch folder only; the report is copied
+	# from there by this script, and the build tree stays read-only to it
+	scratch=$(mktemp -d) && chown "$GRADE_USER" "$scratch" && chmod 700 "$scratch"
+	report=$scratch/report.tsv
+	run=(runuser -u "$GRADE_USER" -- env HOME="$scratch" "${run[@]}")
+fi
+(cd "${scratch:-.}" 2>/dev/null || true
+	PL_GRADE_OUT=$report PL_GRADE_LOGDIR=${scratch:-$logs} "${run[@]}") \
 	>"$logs/criterion.log" 2>&1
 rc=$?
+if [ -n "${scratch:-}" ]; then
+	[ -s "$report" ] && cp "$report" "$frag"
+	cp "$scratch"/*.log "$logs/" 2>/dev/null
+	rm -rf "$scratch"
+fi
 if [ ! -s "$frag" ]; then
 	rm -f "$frag"
 	row crashed "(grader)" "the grader of $lab ended (exit $rc) before writing its report; see $logs/criterion.log"
