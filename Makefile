@@ -6,6 +6,10 @@
 #   make grade [LAB=NN] [SUBMISSION=dir]
 #                             grade a submission (default labs/): a table, and
 #                             build/grade/results.json in the Gradescope format
+#   make grade-class DIR=dir [LAB=NN]
+#                             grade every subfolder of dir (one student each) in turn:
+#                             build/class/gradebook.csv, summary.txt, each results.json;
+#                             an interrupted run resumes where it stopped
 #   make run LAB=NN ARGS=...  a lab's driver on a chosen N (make run LAB=01 ARGS=--help)
 #   make skeletons            regenerate labs/ from solutions/ (never edit labs/ by hand)
 #   make handouts             handouts/*.md to standalone HTML in build/handouts/
@@ -234,7 +238,7 @@ lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(c
 	$(if $(wildcard autograder/$(l)/test_*.c),grader/grade_$(l)) $(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: all test grade run skeletons handouts docs bench sanitize selftest sass release format \
+.PHONY: all test grade grade-class run skeletons handouts docs bench sanitize selftest sass release format \
 	check-format clean deps-grade deps-test \
 	check-skeletons test-units test-grade FORCE
 
@@ -331,6 +335,11 @@ release:
 	$(Q)rm -rf $(BUILD)/release/particle-labs/solutions $(BUILD)/release/particle-labs/autograder/selftest
 	$(Q)tar czf $(RELEASE) -C $(BUILD)/release particle-labs
 	@echo "release: $(RELEASE) (committed HEAD, without solutions/ and autograder/selftest/)"
+
+CLASS_OUT ?= $(BUILD)/class
+grade-class: deps-grade $(REPORT)
+	@test -n "$(DIR)" -a -d "$(DIR)" || { echo "usage: make grade-class DIR=folder-of-submissions [LAB=NN]"; exit 2; }
+	$(Q)autograder/grade-class.sh "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }

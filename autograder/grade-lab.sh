@@ -10,7 +10,7 @@
 set -u
 lab=$1 sub=$2 out=$3 dir=$4 limit=$5 filter=$6 make=$7
 frag=$dir/$lab.tsv logs=$dir/logs/$lab
-bin=$PWD/$out/grader/grade_$lab
+bin=$out/grader/grade_$lab
 mkdir -p "$logs"
 rm -f "$frag"
 
@@ -39,6 +39,10 @@ build_failed() { # what
 }
 
 echo "grading $lab from $sub/"
+if [ ! -d "$sub/$lab" ]; then
+	zero_all "$sub has no $lab folder: nothing was submitted for this lab"
+	exit 0
+fi
 # the submission alone first: its symbols are checked before anything links with it
 if ! $make --no-print-directory SUBMISSION="$sub" "$out/lab.a" >"$logs/build.log" 2>&1; then
 	build_failed "does not compile"
@@ -57,7 +61,7 @@ fi
 
 args=(--jobs 1 --short-filename)
 [ -n "$filter" ] && args+=(--filter "$filter")
-run=(timeout -k 10 "$limit" "$bin" "${args[@]}")
+run=(timeout -k 10 "$limit" "$PWD/$bin" "${args[@]}")
 report=$frag
 if [ -n "${GRADE_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then
 	# the unprivileged run writes into a scratch folder only; the report is copied

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# grade-class.sh DIR OUT MAKE: grades every subfolder of DIR (one student each, laid
+# out like labs/) in turn, each in its own build tree, one at a time so that timings
+# are fair. Writes OUT/students/NAME/ (the student's results.json, fragments and logs),
+# OUT/gradebook.csv and OUT/summary.txt. A student whose grading finished has a
+# `done` mark and is not graded again: an interrupted run resumes where it stopped.
+# CLASS_TIMEOUT (seconds, default 3600) limits one student's whole grading.
+set -u
+dir=${1%/} out=$2 make=$3
+limit=${CLASS_TIMEOUT:-3600}
+mkdir -p "$out/students"
+shopt -s nullglob
+students=()
+for s in "$dir"/*/; do students+=("$(basename "$s")"); done
+[ ${#students[@]} -gt 0 ] || { echo "grade-class: no submissions (subfolders) in $dir"; exit 2; }
+
+for s in "${students[@]}"; do
+	d=$out/students/$s
+	if [ -f "$d/done" ]; then
+		echo "== $s: graded already ($(cat "$d/done")), skipped"
+		continue
+	fi
+	rm -rf "$d" && mkdir -p "$d"
+	echo "== $s"
+	t0=$SECONDS
+	timeout -k 30 "$limit" $make --no-print-directory grade SUBMISSION="$dir/$s" \
+		GRADE_DIR="$d" >"$d/grade.log" 2>&1
+	rc=$?
+	[ $rc -eq 124 ] && echo "   stopped after the class limit of $limit s (CLASS_TIMEOUT)" |
+		tee -a "$d/grade.log"
+	grep -E '^TOTAL' "$d/grade.log" | sed 's/^/   /'
+	echo "$(date -u +%FT%TZ), $((SECONDS - t0)) s, exit $rc" >"$d/done"
+done
+
+# The gradebook: one row per student, one column per lab, and the total.
+labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' ')
+{
+	printf 'student'
+	for l in $labs; do printf ',%s' "$l"; done
+	printf ',total\n'
+	for s in "${students[@]}"; do
+		printf '%s' "$s"
+		total=0
+		for l in $labs; do
+			f=$out/students/$s/$l.tsv
+			score=$( [ -f "$f" ] && awk -F'\t' '{ t += $3 } END { print t + 0 }' "$f" || echo 0)
+			total=$((total + score))
+			printf ',%s' "$score"
+		done
+		printf ',%s\n' "$total"
+	done
+	printf 'max_score'
+	total=0
+	for l in $labs; do
+		m=$(cat "$out"/students/*/"$l".tsv | awk -F'\t' '{ m[$2] = $4 } END { for (k in m) t += m[k]; print t + 0 }')
+		total=$((total + m))
+		printf ',%s' "$m"
+	done
+	printf ',%s\n' "$total"
+} >"$out/gradebook.csv"
+
+# The most common failures across the class, with one student's reason for each. A
+# lab that did not build, broke the integrity rule or was not submitted counts once.
+for s in "${students[@]}"; do
+	for f in "$out/students/$s"/*.tsv; do
+		awk -F'\t' -v who="$s" '$5 != "passed" && $5 != "skipped" {
+			k = $1 " " $2; r = $6
+			if (r ~ /does not (compile|link)/) k = $1 " (the lab does not build)"
+			else if (r ~ /^integrity:/) k = $1 " (integrity: symbols outside the API)"
+			else if (r ~ /has no .* folder/) k = $1 " (not submitted)"
+			sub(/\\n.*/, "", r)
+			print k "\t" who "\t" substr(r, 1, 100) }' "$f"
+	done
+done | sort -u -t$'\t' -k1,2 | awk -F'\t' -v n="${#students[@]}" '
+	{ count[$1]++; if (!($1 in why)) why[$1] = $3 }
+	END { for (k in count) printf "%3d of %d  %-45s %s\n", count[k], n, k, why[k] }' |
+	sort -rn | head -n 15 >"$out/summary.txt"
+echo
+echo "gradebook: $out/gradebook.csv"
+column -t -s, "$out/gradebook.csv" 2>/dev/null || cat "$out/gradebook.csv"
+echo
+echo "most common failures ($out/summary.txt):"
+cat "$out/summary.txt"
