@@ -294,6 +294,7 @@ test: deps-test
 	$(Q)$(MAKE) --no-print-directory handouts docs
 	$(Q)$(MAKE) --no-print-directory test-grade
 	$(Q)$(MAKE) --no-print-directory selftest
+	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/class-test.sh "$(MAKE)")
 	@echo "make test: all passed"
 
 GRADE_DIR := $(BUILD)/grade
