@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# selftest.sh LAB...: grades known-broken copies of the reference solution and checks
-# that the grader saw exactly what each one breaks. For every
+# selftest.sh LAB...: grades known-wrong and alternative-correct copies of the
+# reference solution and checks that the grader judged each as it should. For every
 # autograder/selftest/LAB/NAME.patch: copy solutions/LAB, apply the patch, grade it,
 # and compare each test's status with NAME.expect (tests not listed must pass; "any"
 # accepts whatever happens, for a fault whose effect on a result is up to timing).
-# Without a GPU the GPU tests skip, so only "the report is written" is checked.
+# A patch named alt_* is a correct submission written differently: it must lose
+# nothing. Any other patch is a plausible student bug: it must lose points on the
+# tests its .expect names as failed, and never score full marks.
+# Without a GPU the GPU tests skip: only the tests that ran are judged.
 set -u
-root=$(pwd)
 status=0
-results=()
+rows=()
+row() { # lab patch expected result verdict
+	rows+=("$(printf '%-10s %-24s %-34s %-22s %s' "$1" "$2" "$3" "$4" "$5")")
+}
 for lab in "$@"; do
 	for p in autograder/selftest/"$lab"/*.patch; do
 		[ -e "$p" ] || continue
-		name=$(basename "$p" .patch)
+		name=$(basename "$p" .patch) expf=${p%.patch}.expect
 		sub=build/selftest/$lab-$name
+		named=$(awk -F'\t' '!/^#/ && $2 ~ /^(failed|crashed|timeout)$/ { n++; if (!t) t = $1 }
+			END { if (n > 1) printf "%s +%d more", t, n - 1; else if (n) print t; else print "none: must pass" }' "$expf")
 		rm -rf "$sub" && mkdir -p "$sub"
 		cp -r "solutions/$lab" "$sub/$lab"
 		if ! patch -s -p1 -d "$sub/$lab" <"$p"; then
-			results+=("$lab $name: the patch no longer applies to solutions/$lab")
+			row "$lab" "$name" "$named" "-" "FAIL: the patch no longer applies"
 			status=1
 			continue
 		fi
@@ -25,23 +32,28 @@ for lab in "$@"; do
 			GRADE_DIR="$sub/grade" >"$sub/grade.log" 2>&1
 		frag=$sub/grade/$lab.tsv
 		if [ ! -s "$frag" ]; then
-			results+=("$lab $name: FAIL, no report written (see $sub/grade.log)")
+			row "$lab" "$name" "$named" "no report" "FAIL: see $sub/grade.log"
 			status=1
 			continue
 		fi
-		bad=$(awk -F'\t' -v expf="autograder/selftest/$lab/$name.expect" '
+		verdict=$(awk -F'\t' -v expf="$expf" -v alt="${name#alt_}" -v name="$name" '
 			BEGIN { while ((getline l < expf) > 0) if (l !~ /^#/ && l != "") { split(l, a, "\t"); want[a[1]] = a[2] } }
 			{ w = ($2 in want) ? want[$2] : "passed"
-			  if ($5 != "skipped" && w != "any" && $5 != w) printf "%s: got %s, want %s; ", $2, $5, w
-			  if ($5 != "skipped") ran++; else skipped++ }
-			END { if (!ran) printf "(no GPU: every GPU test skipped, report written)"
-			      else if (skipped) printf "(no GPU: %d GPU tests skipped; the %d that ran are as expected)", skipped, ran }' "$frag")
-		case $bad in
-		"") results+=("$lab $name: ok, each fault failed its own test alone") ;;
-		"(no GPU"*) results+=("$lab $name: $bad") ;;
-		*) results+=("$lab $name: FAIL $bad"); status=1 ;;
-		esac
+			  score += $3; max += $4
+			  if ($5 == "skipped") { skipped++; next }
+			  ran++
+			  if (w != "any" && $5 != w) bad = bad sprintf("%s got %s, want %s; ", $2, $5, w) }
+			END {
+			  printf "%d/%d%s\t", score, max, skipped ? sprintf(" (%d skipped)", skipped) : ""
+			  if (bad != "") print "FAIL: " bad
+			  else if (alt == name && !skipped && score == max) print "FAIL: a wrong submission scored full marks"
+			  else if (!ran) print "not judged: no GPU, every test skipped"
+			  else if (skipped) print "ok so far: the tests that ran (no GPU for the rest)"
+			  else print "ok" }' "$frag")
+		row "$lab" "$name" "$named" "${verdict%%$'\t'*}" "${verdict#*$'\t'}"
+		case ${verdict#*$'\t'} in FAIL*) status=1 ;; esac
 	done
 done
-printf 'selftest: %s\n' "${results[@]}"
+printf '%-10s %-24s %-34s %-22s %s\n' lab patch "expected to fail" "score" verdict
+printf '%s\n' "${rows[@]}"
 exit $status
