@@ -5,6 +5,7 @@
  * mean velocity; the speed is then capped.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "boids.h"
 
@@ -103,6 +104,44 @@ int ref_boids_ambiguous(const float3 *pos, int n, const struct boids_params *p, 
 		count += hit;
 	}
 	return count;
+}
+
+struct boids_check ref_boids_check(const float3 *pos, const float3 *vel, int n,
+				   const struct boids_params *p, const float3 *got, double band,
+				   double tol)
+{
+	struct boids_check c = {0, 0, -1, 0.0, 0};
+	unsigned char *amb = malloc((size_t)(n > 0 ? n : 1));
+	double *want = malloc(3 * (size_t)(n > 0 ? n : 1) * sizeof(*want));
+
+	if (!amb || !want) {
+		c.n_bad = n > 0 ? n : 1; /* cannot check: never a pass */
+		goto out;
+	}
+	c.n_ambiguous = ref_boids_ambiguous(pos, n, p, band, amb);
+	ref_boids_velocity(pos, vel, n, p, want);
+	for (int i = 0; i < n; i++) {
+		double d[3] = {got[i].x - want[3 * i], got[i].y - want[3 * i + 1],
+			       got[i].z - want[3 * i + 2]};
+		double err = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) / p->max_speed;
+
+		if (!isfinite(got[i].x) || !isfinite(got[i].y) || !isfinite(got[i].z)) {
+			c.n_nan++;
+			err = INFINITY;
+		}
+		if (amb[i] && isfinite(err))
+			continue;
+		if (err > tol)
+			c.n_bad++;
+		if (!(err <= c.worst_err)) {
+			c.worst_err = err;
+			c.worst = i;
+		}
+	}
+out:
+	free(amb);
+	free(want);
+	return c;
 }
 
 /* Leaving one face of the scene, a boid comes back in at the opposite one. */

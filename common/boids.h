@@ -48,6 +48,26 @@ void ref_boids_velocity(const float3 *pos, const float3 *vel, int n, const struc
 int ref_boids_ambiguous(const float3 *pos, int n, const struct boids_params *p, double band,
 			unsigned char *flags);
 
+/** @brief Outcome of comparing one velocity update with the double reference. */
+struct boids_check {
+	int n_ambiguous;  /**< boids left out: a neighbour within rounding of a rule radius */
+	int n_bad;	  /**< other boids whose velocity is off by more than the tolerance */
+	int worst;	  /**< the boid with the largest error among the others, -1 if none */
+	double worst_err; /**< its |v - v_ref| / max_speed */
+	int n_nan;	  /**< boids with a non-finite velocity (ambiguous or not) */
+};
+
+/**
+ * @brief Checks a float velocity update @p got against ref_boids_velocity from the same
+ *        state. Boids with a neighbour whose distance lies within @p band (relative) of
+ *        a rule radius may legitimately see another neighbour set in float, so they are
+ *        only counted; every other boid must agree to @p tol of max_speed, and no boid
+ *        may be NaN. Strict everywhere the answer is not ambiguous.
+ */
+struct boids_check ref_boids_check(const float3 *pos, const float3 *vel, int n,
+				   const struct boids_params *p, const float3 *got, double band,
+				   double tol);
+
 /** @brief The position update x += v dt, wrapped into the scene as the project does. */
 void ref_boids_move(float3 *pos, const float3 *vel, int n, const struct boids_params *p);
 

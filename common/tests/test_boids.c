@@ -149,3 +149,34 @@ Test(boids, initial_conditions_fill_the_scene)
 		  mean);
 	cr_assert(ref_flock_stats(vel, N).order < 0.05, "random velocities should not be aligned");
 }
+
+Test(boids, check_is_strict_except_near_a_radius)
+{
+	struct boids_params p = boids_default_params();
+	enum { N = 2000 };
+	static float3 pos[N], vel[N], got[N];
+	static double want[3 * N];
+	struct rng r;
+
+	rng_seed(&r, 5);
+	p.scene_scale = 20.0; /* dense enough that every boid has neighbours */
+	ic_boids(&r, N, &p, pos, vel);
+	ref_boids_velocity(pos, vel, N, &p, want);
+	for (int i = 0; i < N; i++)
+		got[i] = v3((float)want[3 * i], (float)want[3 * i + 1], (float)want[3 * i + 2]);
+	struct boids_check c = ref_boids_check(pos, vel, N, &p, got, 1e-5, 1e-5);
+	cr_assert(c.n_bad == 0 && c.n_nan == 0,
+		  "the reference rounded to float must pass: %d "
+		  "bad, worst boid %d off by %.3g",
+		  c.n_bad, c.worst, c.worst_err);
+	cr_assert(c.n_ambiguous < N / 100, "%d of %d boids near a radius: the band is too wide",
+		  c.n_ambiguous, N);
+	got[17].y += 1e-3f; /* one boid wrong by 1e-3 of max_speed */
+	c = ref_boids_check(pos, vel, N, &p, got, 1e-5, 1e-5);
+	cr_assert(c.n_bad == 1 && c.worst == 17, "a boid off by 1e-3: got %d bad, worst %d",
+		  c.n_bad, c.worst);
+	got[17].y = NAN;
+	c = ref_boids_check(pos, vel, N, &p, got, 1e-5, 1e-5);
+	cr_assert(c.n_nan == 1 && c.worst == 17, "NaN never passes: got %d NaN, worst %d", c.n_nan,
+		  c.worst);
+}
