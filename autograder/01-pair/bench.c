@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "csv.h"
 #include "cuda_check.h"
 #include "ic.h"
 #include "reference.h"
@@ -138,22 +139,12 @@ static cudaError_t calibrate(FILE *f, double *worst_de, double *worst_dp)
 	return cudaSuccess;
 }
 
-static FILE *open_csv(const char *dir, const char *name)
-{
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		perror(path);
-	return f;
-}
-
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : ".";
-	FILE *ft = open_csv(dir, "throughput.csv"), *fs = open_csv(dir, "speedup.csv");
-	FILE *fdt = open_csv(dir, "energy_dt.csv"), *feps = open_csv(dir, "energy_eps.csv");
-	FILE *fc = open_csv(dir, "calibration.csv");
+	FILE *ft = csv_open(dir, "throughput.csv"), *fs = csv_open(dir, "speedup.csv");
+	FILE *fdt = csv_open(dir, "energy_dt.csv"), *feps = csv_open(dir, "energy_eps.csv");
+	FILE *fc = csv_open(dir, "calibration.csv");
 	double r16k = 0, r1m = 0, speedup = 0, de = 0, dp = 0;
 	struct cudaDeviceProp prop;
 

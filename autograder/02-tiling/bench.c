@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "csv.h"
 #include "cuda_check.h"
 #include "tiling.h"
 #include "harness.h"
@@ -79,16 +80,12 @@ int main(int argc, char **argv)
 	const char *dir = argc > 1 ? argv[1] : ".";
 	struct summary s[N_SIZES];
 	struct cudaDeviceProp prop;
-	char path[1024];
 	FILE *f;
 
 	CUDA_CHECK(cudaGetDeviceProperties(&prop, 0)); /* before the CSV: keep the old one */
-	snprintf(path, sizeof(path), "%s/throughput.csv", dir);
-	f = fopen(path, "w");
-	if (!f) {
-		perror(path);
+	f = csv_open(dir, "throughput.csv");
+	if (!f)
 		return 1;
-	}
 	printf("lab 02 bench on %s (%d SMs), eps2 = %g, uniform cube\n", prop.name,
 	       prop.multiProcessorCount, ACCEL_EPS2);
 	fprintf(f, "kernel,p,n,median_ms,min_ms,max_ms,interactions_per_s\n");

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "csv.h"
 #include "cuda_check.h"
 #include "reference.h"
 #include "timing.h"
@@ -90,16 +91,6 @@ static cudaError_t measure(int i, int sms)
 	return cudaSuccess;
 }
 
-static FILE *open_csv(const char *dir, const char *name)
-{
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		perror(path);
-	return f;
-}
-
 /* Rows grouped by U (by Q): the plots draw one line per group. */
 static void write_sweep(FILE *f, const char *what, struct row rows[NS][4], const int *vals)
 {
@@ -172,8 +163,8 @@ static void best_line(int i)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : ".";
-	FILE *fu = open_csv(dir, "throughput_u.csv"), *fq = open_csv(dir, "throughput_q.csv");
-	FILE *fa = open_csv(dir, "auto.csv");
+	FILE *fu = csv_open(dir, "throughput_u.csv"), *fq = csv_open(dir, "throughput_q.csv");
+	FILE *fa = csv_open(dir, "auto.csv");
 	int dev, sms, clock_khz;
 	struct cudaDeviceProp prop;
 
