@@ -40,7 +40,12 @@ MAKEFLAGS += --no-builtin-rules
 
 # ---------------------------------------------------------------- toolchain
 NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
-CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
+# nvcc may be a wrapper script (/usr/local/bin/nvcc on some machines), so ask nvcc
+# itself where its toolkit is rather than guessing from its path.
+ifndef CUDA_HOME
+CUDA_HOME := $(or $(realpath $(shell $(NVCC) --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | \
+	sed -n 's/^#\$$ TOP=//p' | head -n 1)),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC))))
+endif
 CC := gcc
 AR := ar
 
