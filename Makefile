@@ -111,13 +111,20 @@ $(FLAGS_STAMP): FORCE
 
 # ---------------------------------------------------------------- common/ and tools
 COMMON_SRCS := $(wildcard common/*.c)
-COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
+# common/*.cu: library calls that need nvcc (CUB's sort); linked into the labs only.
+COMMON_CU := $(wildcard common/*.cu)
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o)
 LIBCOMMON := $(BUILD)/lib/libcommon.a
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	$(call say,CC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/common/%.cu.o: common/%.cu $(FLAGS_STAMP)
+	$(call say,NVCC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(CUFLAGS) -Xcompiler -Werror $(ARCH_FLAGS) $(CPPFLAGS) -c $< -o $@
 
 $(LIBCOMMON): $(COMMON_OBJS)
 	$(call say,AR,$@)

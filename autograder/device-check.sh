@@ -45,7 +45,7 @@ for lab in "${labs[@]}"; do
 	want grade || continue
 	echo "== $lab: grade solutions/"; sed -n '/^lab /,/^TOTAL/p' "$logs/$lab-grade-solutions.log" | cut -c1-160
 	echo "== $lab: grade labs/"; sed -n '/^lab /,/^TOTAL/p' "$logs/$lab-grade-labs.log" | cut -c1-120
-	want sanitize && echo "== $lab: sanitize" && grep -E '^  (memcheck|racecheck|synccheck)' "$logs/$lab-sanitize.log"
+	want sanitize && echo "== $lab: sanitize" && grep -E '^  (memcheck|racecheck|synccheck|initcheck)' "$logs/$lab-sanitize.log"
 	want selftest && echo "== $lab: selftest" && sed -n '/^lab  *patch/,$p' "$logs/$lab-selftest.log"
 	want sass && echo "== $lab: sass" && grep -A6 'hot loop' "$logs/$lab-sass.log" | head -n 8
 	want bench && echo "== $lab: bench" && sed -n '/^|/p' "$logs/$lab-bench.log"

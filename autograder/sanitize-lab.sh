@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # sanitize-lab.sh GRADER LOGDIR: re-runs a lab's GPU correctness tests (every suite
-# but speed, physics and sanitize, which are slow or run the tools themselves)
-# under compute-sanitizer memcheck, racecheck and synccheck. Any hazard fails.
+# but speed, physics, flock and sanitize, which are slow or run the tools themselves)
+# under compute-sanitizer memcheck, racecheck, synccheck and initcheck. Any
+# hazard, and any read of memory nothing wrote, fails.
 # PL_SANITIZE=1 tells the tests to leave out their largest sizes, which the tools
 # would take minutes to instrument (grade_under_sanitizer() in autograder/lib).
 set -u
@@ -11,9 +12,9 @@ tool=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitize
 nvidia-smi -L >/dev/null 2>&1 || { echo "sanitize: no GPU visible, nothing to check"; exit 1; }
 mkdir -p "$logs"
 status=0
-for t in memcheck racecheck synccheck; do
+for t in memcheck racecheck synccheck initcheck; do
 	PL_SANITIZE=1 "$tool" --tool "$t" --error-exitcode 3 --target-processes all "$bin" --jobs 1 \
-		--short-filename --filter '!(speed|physics|sanitize)/*' >"$logs/$t.log" 2>&1
+		--short-filename --filter '!(speed|physics|flock|sanitize)/*' >"$logs/$t.log" 2>&1
 	rc=$?
 	summary=$(grep -m 1 -E '(ERROR|RACECHECK) SUMMARY' "$logs/$t.log")
 	printf '  %-10s %s  %s\n' "$t" "$([ $rc -eq 0 ] && echo clean || echo FAILED)" \

@@ -5,7 +5,7 @@
  * mean velocity; the speed is then capped.
  */
 #include <math.h>
-#include <stdlib.h>
+#include <stddef.h>
 
 #include "boids.h"
 
@@ -62,26 +62,47 @@ static void velocity_change(const float3 *pos, const float3 *vel, int n, int i,
 	}
 }
 
+void ref_boids_velocity_one(const float3 *pos, const float3 *vel, int n,
+			    const struct boids_params *p, int i, double v[3])
+{
+	double dv[3], speed;
+
+	velocity_change(pos, vel, n, i, p, dv);
+	v[0] = vel[i].x + dv[0];
+	v[1] = vel[i].y + dv[1];
+	v[2] = vel[i].z + dv[2];
+	speed = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+	if (speed > p->max_speed)
+		for (int k = 0; k < 3; k++)
+			v[k] *= p->max_speed / speed;
+}
+
 void ref_boids_velocity(const float3 *pos, const float3 *vel, int n, const struct boids_params *p,
 			double *new_vel)
 {
-	for (int i = 0; i < n; i++) {
-		double dv[3], *v = new_vel + 3 * i, speed;
-
-		velocity_change(pos, vel, n, i, p, dv);
-		v[0] = vel[i].x + dv[0];
-		v[1] = vel[i].y + dv[1];
-		v[2] = vel[i].z + dv[2];
-		speed = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-		if (speed > p->max_speed)
-			for (int k = 0; k < 3; k++)
-				v[k] *= p->max_speed / speed;
-	}
+	for (int i = 0; i < n; i++)
+		ref_boids_velocity_one(pos, vel, n, p, i, new_vel + 3 * i);
 }
 
 static int near_radius(double dist, double radius, double band)
 {
 	return fabs(dist - radius) <= band * radius;
+}
+
+int ref_boids_ambiguous_one(const float3 *pos, int n, const struct boids_params *p, double band,
+			    int i)
+{
+	for (int j = 0; j < n; j++) {
+		double dx = (double)pos[j].x - pos[i].x, dy = (double)pos[j].y - pos[i].y;
+		double dz = (double)pos[j].z - pos[i].z;
+		double dist = sqrt(dx * dx + dy * dy + dz * dz);
+
+		if (j != i && (near_radius(dist, p->cohesion_radius, band) ||
+			       near_radius(dist, p->separation_radius, band) ||
+			       near_radius(dist, p->alignment_radius, band)))
+			return 1;
+	}
+	return 0;
 }
 
 int ref_boids_ambiguous(const float3 *pos, int n, const struct boids_params *p, double band,
@@ -90,15 +111,7 @@ int ref_boids_ambiguous(const float3 *pos, int n, const struct boids_params *p, 
 	int count = 0;
 
 	for (int i = 0; i < n; i++) {
-		int hit = 0;
-		for (int j = 0; j < n && !hit; j++) {
-			double dx = (double)pos[j].x - pos[i].x, dy = (double)pos[j].y - pos[i].y;
-			double dz = (double)pos[j].z - pos[i].z;
-			double dist = sqrt(dx * dx + dy * dy + dz * dz);
-			hit = j != i && (near_radius(dist, p->cohesion_radius, band) ||
-					 near_radius(dist, p->separation_radius, band) ||
-					 near_radius(dist, p->alignment_radius, band));
-		}
+		int hit = ref_boids_ambiguous_one(pos, n, p, band, i);
 		if (flags)
 			flags[i] = (unsigned char)hit;
 		count += hit;
@@ -106,31 +119,33 @@ int ref_boids_ambiguous(const float3 *pos, int n, const struct boids_params *p, 
 	return count;
 }
 
-struct boids_check ref_boids_check(const float3 *pos, const float3 *vel, int n,
-				   const struct boids_params *p, const float3 *got, double band,
-				   double tol)
+struct boids_check ref_boids_check_some(const float3 *pos, const float3 *vel, int n,
+					const struct boids_params *p, const float3 *got,
+					double band, double tol, const int *sample, int m)
 {
-	struct boids_check c = {0, 0, -1, 0.0, 0};
-	unsigned char *amb = malloc((size_t)(n > 0 ? n : 1));
-	double *want = malloc(3 * (size_t)(n > 0 ? n : 1) * sizeof(*want));
+	struct boids_check c = {0, 0, -1, 0.0, 0, 0};
 
-	if (!amb || !want) {
-		c.n_bad = n > 0 ? n : 1; /* cannot check: never a pass */
-		goto out;
-	}
-	c.n_ambiguous = ref_boids_ambiguous(pos, n, p, band, amb);
-	ref_boids_velocity(pos, vel, n, p, want);
-	for (int i = 0; i < n; i++) {
-		double d[3] = {got[i].x - want[3 * i], got[i].y - want[3 * i + 1],
-			       got[i].z - want[3 * i + 2]};
-		double err = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) / p->max_speed;
+	if (!sample)
+		m = n;
+	for (int s = 0; s < m; s++) {
+		int i = sample ? sample[s] : s;
+		double want[3], d[3], err;
 
+		if (i < 0 || i >= n)
+			continue;
+		c.n_checked++;
+		ref_boids_velocity_one(pos, vel, n, p, i, want);
+		d[0] = got[i].x - want[0];
+		d[1] = got[i].y - want[1];
+		d[2] = got[i].z - want[2];
+		err = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) / p->max_speed;
 		if (!isfinite(got[i].x) || !isfinite(got[i].y) || !isfinite(got[i].z)) {
 			c.n_nan++;
 			err = INFINITY;
-		}
-		if (amb[i] && isfinite(err))
+		} else if (ref_boids_ambiguous_one(pos, n, p, band, i)) {
+			c.n_ambiguous++;
 			continue;
+		}
 		if (err > tol)
 			c.n_bad++;
 		if (!(err <= c.worst_err)) {
@@ -138,10 +153,14 @@ struct boids_check ref_boids_check(const float3 *pos, const float3 *vel, int n,
 			c.worst = i;
 		}
 	}
-out:
-	free(amb);
-	free(want);
 	return c;
+}
+
+struct boids_check ref_boids_check(const float3 *pos, const float3 *vel, int n,
+				   const struct boids_params *p, const float3 *got, double band,
+				   double tol)
+{
+	return ref_boids_check_some(pos, vel, n, p, got, band, tol, NULL, n);
 }
 
 /* Leaving one face of the scene, a boid comes back in at the opposite one. */

@@ -40,6 +40,10 @@ void ic_boids(struct rng *r, int n, const struct boids_params *p, float3 *pos, f
 void ref_boids_velocity(const float3 *pos, const float3 *vel, int n, const struct boids_params *p,
 			double *new_vel);
 
+/** @brief ref_boids_velocity() for boid @p i alone, O(N): its new velocity in @p v. */
+void ref_boids_velocity_one(const float3 *pos, const float3 *vel, int n,
+			    const struct boids_params *p, int i, double v[3]);
+
 /**
  * @brief How many boids have a neighbour whose distance lies within @p band of a rule
  *        radius (relative): their neighbour set can differ between float and double.
@@ -48,6 +52,10 @@ void ref_boids_velocity(const float3 *pos, const float3 *vel, int n, const struc
 int ref_boids_ambiguous(const float3 *pos, int n, const struct boids_params *p, double band,
 			unsigned char *flags);
 
+/** @brief 1 when boid @p i has a neighbour within @p band of a rule radius, else 0. */
+int ref_boids_ambiguous_one(const float3 *pos, int n, const struct boids_params *p, double band,
+			    int i);
+
 /** @brief Outcome of comparing one velocity update with the double reference. */
 struct boids_check {
 	int n_ambiguous;  /**< boids left out: a neighbour within rounding of a rule radius */
@@ -55,6 +63,7 @@ struct boids_check {
 	int worst;	  /**< the boid with the largest error among the others, -1 if none */
 	double worst_err; /**< its |v - v_ref| / max_speed */
 	int n_nan;	  /**< boids with a non-finite velocity (ambiguous or not) */
+	int n_checked;	  /**< boids looked at */
 };
 
 /**
@@ -67,6 +76,14 @@ struct boids_check {
 struct boids_check ref_boids_check(const float3 *pos, const float3 *vel, int n,
 				   const struct boids_params *p, const float3 *got, double band,
 				   double tol);
+
+/**
+ * @brief ref_boids_check() on the @p m boids listed in @p sample only (all when it is
+ *        NULL): O(m N), for flocks too large to check whole on the CPU.
+ */
+struct boids_check ref_boids_check_some(const float3 *pos, const float3 *vel, int n,
+					const struct boids_params *p, const float3 *got,
+					double band, double tol, const int *sample, int m);
 
 /** @brief The position update x += v dt, wrapped into the scene as the project does. */
 void ref_boids_move(float3 *pos, const float3 *vel, int n, const struct boids_params *p);

@@ -1,0 +1,131 @@
+/*
+ * Lab 04-boids, step 4.a: the rules and the naive search, first on pairs of boids
+ * placed by hand (one rule at a time), then on random flocks against the double CPU
+ * reference. Do not modify.
+ */
+#include "grade.h"
+#include "flock.h"
+#include "check.h"
+#include "harness.h"
+#include "thresholds.h"
+
+#define STEP "(" HANDOUT ", step 4.a)"
+
+/* Two boids at distance d along x, the second at rest, the first moving slowly along
+ * y: the first boid's new velocity shows which rules saw the second. */
+static void check_pair(double d, const char *rules, const char *hint)
+{
+	struct boids_params p = boids_default_params();
+	float3 pos[2] = {{0.f, 0.f, 0.f}, {(float)d, 0.f, 0.f}};
+	float3 vel[2] = {{0.f, 0.1f, 0.f}, {0.f, 0.f, 0.2f}};
+	float3 got[2];
+	double want[3];
+	float3 *d_pos, *d_vel, *d_out;
+
+	gpu_require();
+	d_pos = gpu_alloc(sizeof(pos)), d_vel = gpu_alloc(sizeof(vel)), d_out = gpu_alloc(sizeof(got));
+	gpu_upload(d_pos, pos, sizeof(pos));
+	gpu_upload(d_vel, vel, sizeof(vel));
+	gpu_poison(d_out, sizeof(got));
+	GPU_OK(boids_velocity_naive(d_pos, d_vel, d_out, 2, &p));
+	gpu_download(got, d_out, sizeof(got));
+	ref_boids_velocity_one(pos, vel, 2, &p, 0, want);
+	double err = sqrt(pow(got[0].x - want[0], 2) + pow(got[0].y - want[1], 2) +
+			  pow(got[0].z - want[2], 2));
+	cr_assert(err <= BOIDS_TOL,
+		  "two boids %.1f apart (%s): boid 0's new velocity is (%.6g, %.6g, %.6g), want "
+		  "(%.6g, %.6g, %.6g)\nhint: %s " STEP,
+		  d, rules, got[0].x, got[0].y, got[0].z, want[0], want[1], want[2], hint);
+	GRADE_NOTE("two boids %.1f apart (%s): right to %.1e", d, rules, err);
+	cudaFree(d_pos), cudaFree(d_vel), cudaFree(d_out);
+}
+
+GRADED_TEST(rules, all_three, 1, 30)
+{
+	check_pair(2.0, "within every radius",
+		   "cohesion adds (x_j - x_i) * 0.01 / n, separation (x_i - x_j) * 0.1, "
+		   "alignment v_j * 0.1 / n; x_j - x_i is (2, 0, 0) here, so want.x = "
+		   "0.02 - 0.2");
+}
+
+GRADED_TEST(rules, cohesion_and_alignment, 1, 30)
+{
+	check_pair(4.0, "inside cohesion and alignment radius 5, outside separation radius 3",
+		   "each rule has its own radius: at distance 4 only cohesion and alignment "
+		   "count the neighbour");
+}
+
+GRADED_TEST(rules, none, 1, 30)
+{
+	check_pair(5.5, "outside every radius",
+		   "no rule sees a boid 5.5 away: the velocity stays (0, 0.1, 0); a rule "
+		   "without neighbours adds nothing (do not divide by a zero count)");
+}
+
+GRADED_TEST(rules, speed_capped, 1, 30)
+{
+	/* ten boids packed in a radius of 1: separation throws them out faster than 1 */
+	struct boids_params p = boids_default_params();
+	struct flock f;
+
+	gpu_require();
+	p.scene_scale = 1.0;
+	GPU_OK(flock_open(&f, 10, &p, rng_fresh_seed()));
+	GPU_OK(boids_velocity_naive(f.d_pos, f.d_vel, f.d_out, f.n, &f.p));
+	GPU_OK(flock_fetch_out(&f));
+	for (int i = 0; i < f.n; i++) {
+		double s = sqrt(f.h_out[i].x * f.h_out[i].x + f.h_out[i].y * f.h_out[i].y +
+				f.h_out[i].z * f.h_out[i].z);
+		cr_assert(s <= p.max_speed * (1 + 1e-5),
+			  "boid %d: speed %.6g after the update, want at most max_speed = %g\n"
+			  "hint: scale the velocity by max_speed / |v| when |v| > max_speed " STEP,
+			  i, s, p.max_speed);
+	}
+	check_velocities(&f, "ten crowded boids", "the speed is capped after all three rules "
+						  "are added, keeping the direction " STEP);
+	GRADE_NOTE("10 crowded boids: every speed capped at %g", p.max_speed);
+	flock_close(&f);
+}
+
+static void check_naive(int n, double scene)
+{
+	struct boids_params p = scene_params(scene);
+	struct flock f;
+	char what[96];
+
+	gpu_require();
+	if (grade_under_sanitizer() && n > 5000)
+		n = 5003; /* the tools would take minutes on O(N^2) */
+	GPU_OK(flock_open(&f, n, &p, rng_fresh_seed()));
+	GPU_OK(boids_velocity_naive(f.d_pos, f.d_vel, f.d_out, n, &p));
+	GPU_OK(flock_fetch_out(&f));
+	snprintf(what, sizeof(what), "naive, N = %d, scene %g", n, scene);
+	struct boids_check c = check_velocities(
+	    &f, what,
+	    "every boid must be written (NaN = never written: is i < n the only guard?), and "
+	    "a boid is never its own neighbour " STEP);
+	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d boids left out as "
+		   "ambiguous",
+		   what, c.worst_err, BOIDS_TOL, c.n_ambiguous, c.n_checked);
+	flock_close(&f);
+}
+
+GRADED_TEST(naive, n_1, 1, 30)
+{
+	check_naive(1, SCENE_DENSE);
+}
+
+GRADED_TEST(naive, n_127_dense, 1, 60)
+{
+	check_naive(127, SCENE_DENSE);
+}
+
+GRADED_TEST(naive, n_4099_dense, 2, 120)
+{
+	check_naive(4099, SCENE_DENSE);
+}
+
+GRADED_TEST(naive, n_50021, 2, 120)
+{
+	check_naive(50021, boids_default_params().scene_scale);
+}

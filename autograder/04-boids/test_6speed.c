@@ -1,0 +1,68 @@
+/*
+ * Lab 04-boids: minimum speedups, each ratio measured in one process: warm-up, CUDA
+ * events, the median of several whole steps, each from a fresh flock with the L2
+ * flushed, and the result re-checked against the double reference afterwards. Run
+ * one test at a time (--jobs 1). Do not modify.
+ */
+#include "grade.h"
+#include "flock.h"
+#include "check.h"
+#include "harness.h"
+#include "thresholds.h"
+
+/* Times method @m (grid of @cells) at the flock's size and checks its last step. */
+static double timed_step(struct flock *f, enum boids_method m, int cells, int runs)
+{
+	struct boids_grid g;
+	struct timing t;
+	char what[96];
+
+	GPU_OK(boids_grid_open(&g, f->n, &f->p, grid_width_for(cells, &f->p)));
+	GPU_OK(step_time(f, &g, m, 2, runs, &t));
+	GPU_OK(flock_fetch_out(f));
+	snprintf(what, sizeof(what), "%s after timing, N = %d", method_name(m), f->n);
+	check_velocities(f, what, "a step that is fast but wrong earns nothing: see the "
+				  "correctness tests");
+	boids_grid_close(&g);
+	return t.median_ms;
+}
+
+GRADED_TEST(speed, scattered_vs_naive, 3, 300)
+{
+	struct boids_params p = boids_default_params();
+	struct flock f;
+
+	gpu_require();
+	GPU_OK(flock_open(&f, SCATTERED_N, &p, rng_fresh_seed()));
+	double naive = timed_step(&f, BOIDS_NAIVE, 8, 5);
+	double grid = timed_step(&f, BOIDS_SCATTERED, 8, 11);
+	cr_assert(naive / grid >= SCATTERED_SPEEDUP_MIN,
+		  "N = %d: the scattered grid's step took %.3f ms against naive's %.3f ms, "
+		  "%.2fx; want at least %.1fx\nhint: search only the cells within r_max of the "
+		  "boid (8 of them with cells 2 r_max wide), not the whole grid (" HANDOUT
+		  ", step 4.d)",
+		  SCATTERED_N, grid, naive, naive / grid, SCATTERED_SPEEDUP_MIN);
+	GRADE_NOTE("N = %d: scattered %.3f ms, naive %.3f ms: %.1fx (limit %.1fx)", SCATTERED_N,
+		   grid, naive, naive / grid, SCATTERED_SPEEDUP_MIN);
+	flock_close(&f);
+}
+
+GRADED_TEST(speed, coherent_vs_scattered, 3, 300)
+{
+	struct boids_params p = boids_default_params();
+	struct flock f;
+
+	gpu_require();
+	GPU_OK(flock_open(&f, COHERENT_N, &p, rng_fresh_seed()));
+	double scattered = timed_step(&f, BOIDS_SCATTERED, 8, 7);
+	double coherent = timed_step(&f, BOIDS_COHERENT, 8, 7);
+	cr_assert(scattered / coherent >= COHERENT_SPEEDUP_MIN,
+		  "N = %d (arrays beyond the L2): the coherent step took %.3f ms against "
+		  "scattered's %.3f ms, %.2fx; want at least %.2fx\nhint: the search must read "
+		  "pos_sorted and vel_sorted directly, slot by slot, with no boid_of in the "
+		  "inner loop (" HANDOUT ", step 4.f)",
+		  COHERENT_N, coherent, scattered, scattered / coherent, COHERENT_SPEEDUP_MIN);
+	GRADE_NOTE("N = %d: coherent %.3f ms, scattered %.3f ms: %.2fx (limit %.2fx)", COHERENT_N,
+		   coherent, scattered, scattered / coherent, COHERENT_SPEEDUP_MIN);
+	flock_close(&f);
+}

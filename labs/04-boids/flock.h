@@ -1,0 +1,69 @@
+/*
+ * Lab 04-boids: the API the grader calls. Do not modify.
+ *
+ * Positions and velocities are float3 in device memory; the rules' parameters come as
+ * common/boids.h's struct boids_params (host memory, read by the launchers). The grid
+ * and its buffers are common/boids_grid.h's struct boids_grid, allocated by the caller.
+ * Every launcher returns the first CUDA error it met and leaves the work queued on
+ * the default stream. Handout: handouts/04-boids.md.
+ */
+#ifndef LAB04_FLOCK_H
+#define LAB04_FLOCK_H
+
+#include <cuda_runtime.h>
+
+#include "boids.h"
+#include "boids_grid.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 4.a: vel_out[i] = boid i's new velocity, searching all n boids for neighbours. */
+cudaError_t boids_velocity_naive(const float3 *d_pos, const float3 *d_vel, float3 *d_vel_out,
+				 int n, const struct boids_params *p);
+
+/* 4.b: g->d_cell_of[i] = the cell of boid i, g->d_boid_of[i] = i. */
+cudaError_t grid_label(struct boids_grid *g, const float3 *d_pos, int n);
+
+/* 4.c: from the sorted g->d_cell_of, each cell's [start, end) in sorted order; both
+ * -1 for a cell without boids. */
+cudaError_t grid_cell_bounds(struct boids_grid *g, int n);
+
+/* Given: grid_label, the key sort (common/keysort.h), grid_cell_bounds. */
+cudaError_t grid_build(struct boids_grid *g, const float3 *d_pos, int n);
+
+/* 4.d: as boids_velocity_naive, searching only the cells within the largest rule
+ * radius of each boid, through the built grid's index array. */
+cudaError_t boids_velocity_scattered(const struct boids_grid *g, const float3 *d_pos,
+				     const float3 *d_vel, float3 *d_vel_out, int n,
+				     const struct boids_params *p);
+
+/* 4.e: g->d_pos_sorted[k] = d_pos[g->d_boid_of[k]], and the same for velocities. */
+cudaError_t grid_reorder(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel, int n);
+
+/* 4.f: the search of 4.d over the reordered arrays; vel_out is in the boids' own
+ * order: vel_out[g->d_boid_of[k]] = the new velocity of the boid in sorted slot k. */
+cudaError_t boids_velocity_coherent(const struct boids_grid *g, float3 *d_vel_out, int n,
+				    const struct boids_params *p);
+
+/* Given: pos[i] += vel[i] dt, wrapped into the scene. */
+cudaError_t boids_move(float3 *d_pos, const float3 *d_vel, int n, const struct boids_params *p);
+
+enum boids_method { BOIDS_NAIVE, BOIDS_SCATTERED, BOIDS_COHERENT };
+
+/* Given: one time step, new velocities into vel_out, then the move with them. The
+ * caller swaps vel and vel_out afterwards (ping-pong). g is unused by BOIDS_NAIVE. */
+cudaError_t boids_step(enum boids_method m, struct boids_grid *g, float3 *d_pos,
+		       const float3 *d_vel, float3 *d_vel_out, int n, const struct boids_params *p);
+
+/* Given: threads per block of every kernel of the lab, a multiple of 32 in [32, 1024]
+ * (cudaErrorInvalidValue otherwise); 128 unless set. */
+cudaError_t boids_set_block_size(int threads);
+int boids_block_size(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAB04_FLOCK_H */

@@ -1,0 +1,115 @@
+/*
+ * Lab 04-boids: Reynolds' three rules, shared by the naive, scattered and coherent
+ * kernels (the course project's accumulateNeighbor / finalizeVelocityChange), so the
+ * three differ only in how they find neighbours. Exercise TODO(lab4.a), with naive.cu.
+ */
+#ifndef LAB04_RULES_CUH
+#define LAB04_RULES_CUH
+
+#include "boids.h"
+#include "vec.h"
+
+/* The rules in float, radii squared: the kernels compare squared distances. */
+struct rules {
+	float cohesion_r2, cohesion_scale;
+	float separation_r2, separation_scale;
+	float alignment_r2, alignment_scale;
+	float max_speed;
+};
+
+static inline struct rules rules_from(const struct boids_params *p)
+{
+	struct rules r;
+
+	r.cohesion_r2 = (float)(p->cohesion_radius * p->cohesion_radius);
+	r.cohesion_scale = (float)p->cohesion_scale;
+	r.separation_r2 = (float)(p->separation_radius * p->separation_radius);
+	r.separation_scale = (float)p->separation_scale;
+	r.alignment_r2 = (float)(p->alignment_radius * p->alignment_radius);
+	r.alignment_scale = (float)p->alignment_scale;
+	r.max_speed = (float)p->max_speed;
+	return r;
+}
+
+/* What one boid has gathered from its neighbours so far. */
+struct neighbourhood {
+	float3 centre; /* sum of (x_j - x_i) over cohesion neighbours */
+	int n_cohesion;
+	float3 away;   /* sum of (x_i - x_j) over separation neighbours */
+	float3 heading; /* sum of v_j over alignment neighbours */
+	int n_alignment;
+};
+
+static __device__ inline struct neighbourhood neighbourhood_empty(void)
+{
+	struct neighbourhood h;
+
+	h.centre = h.away = h.heading = f3(0.f, 0.f, 0.f);
+	h.n_cohesion = h.n_alignment = 0;
+	return h;
+}
+
+/*
+ * TODO(lab4.a): boid j at xj (velocity *vj) is a candidate neighbour of the boid at
+ * xi. For each rule whose radius it lies strictly within, add its share to h.
+ */
+static __device__ inline void neighbour_add(struct neighbourhood *h, const struct rules *r,
+					    float3 xi, float3 xj, const float3 *vj)
+{
+/* BEGIN SOLUTION */
+	/* offsets relative to xi keep float sums small: no cancellation at scene scale */
+	float3 d = f3_sub(xj, xi);
+	float d2 = f3_dot(d, d);
+
+	if (d2 < r->cohesion_r2) {
+		h->centre = f3_add(h->centre, d);
+		h->n_cohesion++;
+	}
+	if (d2 < r->separation_r2)
+		h->away = f3_sub(h->away, d);
+	if (d2 < r->alignment_r2) {
+		h->heading = f3_add(h->heading, *vj);
+		h->n_alignment++;
+	}
+/* END SOLUTION */
+/* SKELETON
+	// TODO(lab4.a): d = xj - xi and its squared length d2; then, for each rule with
+	//               d2 < radius^2: cohesion adds d to h->centre and counts the
+	//               neighbour, separation subtracts d from h->away, alignment adds *vj
+	//               to h->heading and counts it. Read *vj only when you need it.
+	(void)h, (void)r, (void)xi, (void)xj, (void)vj;
+*/
+}
+
+/*
+ * TODO(lab4.a): the boid's new velocity: vi plus the three rules' changes, its speed
+ * then capped at r->max_speed.
+ */
+static __device__ inline float3 neighbourhood_velocity(const struct neighbourhood *h,
+						       const struct rules *r, float3 vi)
+{
+/* BEGIN SOLUTION */
+	float3 v = f3_add(vi, f3_scale(h->away, r->separation_scale));
+	float speed;
+
+	if (h->n_cohesion)
+		v = f3_add(v, f3_scale(h->centre, r->cohesion_scale / h->n_cohesion));
+	if (h->n_alignment)
+		v = f3_add(v, f3_scale(h->heading, r->alignment_scale / h->n_alignment));
+	speed = sqrtf(f3_dot(v, v));
+	if (speed > r->max_speed)
+		v = f3_scale(v, r->max_speed / speed);
+	return v;
+/* END SOLUTION */
+/* SKELETON
+	// TODO(lab4.a): cohesion steers by (centre / n_cohesion) * cohesion_scale (the
+	//               centre is already relative to the boid), separation by away *
+	//               separation_scale, alignment by (heading / n_alignment) *
+	//               alignment_scale; a rule with no neighbour adds nothing. Then cap
+	//               the speed at max_speed, keeping the direction.
+	(void)h, (void)r;
+	return vi;
+*/
+}
+
+#endif /* LAB04_RULES_CUH */

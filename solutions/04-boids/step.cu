@@ -1,0 +1,72 @@
+/*
+ * Lab 04-boids: what every method shares and is given: the position update, one whole
+ * time step, and the block size of every kernel (for the bench's sweep).
+ */
+#include "cuda_check.h"
+#include "flock.h"
+
+static int block_threads = 128;
+
+cudaError_t boids_set_block_size(int threads)
+{
+	if (threads < 32 || threads > 1024 || threads % 32)
+		return cudaErrorInvalidValue;
+	block_threads = threads;
+	return cudaSuccess;
+}
+
+int boids_block_size(void)
+{
+	return block_threads;
+}
+
+/* Leaving one face of the scene, a boid comes back in at the opposite one. */
+static __device__ inline float wrap(float x, float scale)
+{
+	x = x < -scale ? scale : x;
+	return x > scale ? -scale : x;
+}
+
+static __global__ void move_kernel(float3 *pos, const float3 *vel, int n, float dt, float scale)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n) {
+		float3 x = pos[i], v = vel[i];
+
+		pos[i] = make_float3(wrap(x.x + dt * v.x, scale), wrap(x.y + dt * v.y, scale),
+				     wrap(x.z + dt * v.z, scale));
+	}
+}
+
+cudaError_t boids_move(float3 *d_pos, const float3 *d_vel, int n, const struct boids_params *p)
+{
+	if (n <= 0)
+		return cudaSuccess;
+	move_kernel<<<(n + block_threads - 1) / block_threads, block_threads>>>(
+	    d_pos, d_vel, n, (float)p->dt, (float)p->scene_scale);
+	CUDA_CHECK_LAUNCH();
+	return cudaSuccess;
+}
+
+cudaError_t boids_step(enum boids_method m, struct boids_grid *g, float3 *d_pos,
+		       const float3 *d_vel, float3 *d_vel_out, int n, const struct boids_params *p)
+{
+	switch (m) {
+	case BOIDS_NAIVE:
+		CUDA_CHECK(boids_velocity_naive(d_pos, d_vel, d_vel_out, n, p));
+		break;
+	case BOIDS_SCATTERED:
+		CUDA_CHECK(grid_build(g, d_pos, n));
+		CUDA_CHECK(boids_velocity_scattered(g, d_pos, d_vel, d_vel_out, n, p));
+		break;
+	case BOIDS_COHERENT:
+		CUDA_CHECK(grid_build(g, d_pos, n));
+		CUDA_CHECK(grid_reorder(g, d_pos, d_vel, n));
+		CUDA_CHECK(boids_velocity_coherent(g, d_vel_out, n, p));
+		break;
+	default:
+		return cudaErrorInvalidValue;
+	}
+	return boids_move(d_pos, d_vel_out, n, p);
+}
