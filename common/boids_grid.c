@@ -1,8 +1,8 @@
 /* The boids lab's uniform grid: geometry and buffers (see boids_grid.h). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cuda_check.h"
 #include "boids_grid.h"
 
 double boids_max_radius(const struct boids_params *p)
@@ -44,43 +44,108 @@ int boids_grid_cell(const struct boids_grid *g, float3 x, int ijk[3])
 	return i[0] + g->side * (i[1] + g->side * i[2]);
 }
 
-void boids_grid_close(struct boids_grid *g)
+void boids_grid_host_free(struct boids_grid_host *h)
 {
-	cudaFree(g->d_cell_of);
-	cudaFree(g->d_boid_of);
-	cudaFree(g->d_cell_start);
-	cudaFree(g->d_cell_end);
-	cudaFree(g->d_pos_sorted);
-	cudaFree(g->d_vel_sorted);
-	key_sort_close(&g->sort);
-	g->d_cell_of = g->d_boid_of = g->d_cell_start = g->d_cell_end = NULL;
-	g->d_pos_sorted = g->d_vel_sorted = NULL;
+	free(h->label), free(h->cell_of), free(h->boid_of), free(h->start), free(h->end);
+	free(h->pos_sorted), free(h->vel_sorted);
+	memset(h, 0, sizeof(*h));
 }
 
-static cudaError_t grid_alloc(struct boids_grid *g, int capacity)
+int boids_grid_host_build(struct boids_grid_host *h, const struct boids_grid *g, const float3 *pos,
+			  const float3 *vel, int n)
 {
-	size_t nb = (size_t)(capacity > 0 ? capacity : 1);
+	size_t nb = (size_t)(n > 0 ? n : 1), cb = (size_t)g->cells;
+	int *next;
 
-	CUDA_CHECK(cudaMalloc((void **)&g->d_cell_of, nb * sizeof(int)));
-	CUDA_CHECK(cudaMalloc((void **)&g->d_boid_of, nb * sizeof(int)));
-	CUDA_CHECK(cudaMalloc((void **)&g->d_cell_start, (size_t)g->cells * sizeof(int)));
-	CUDA_CHECK(cudaMalloc((void **)&g->d_cell_end, (size_t)g->cells * sizeof(int)));
-	CUDA_CHECK(cudaMalloc((void **)&g->d_pos_sorted, nb * sizeof(float3)));
-	CUDA_CHECK(cudaMalloc((void **)&g->d_vel_sorted, nb * sizeof(float3)));
-	return key_sort_open(&g->sort, capacity, key_bits_for(g->cells));
+	memset(h, 0, sizeof(*h));
+	h->n = n;
+	h->cells = g->cells;
+	h->label = malloc(nb * sizeof(int));
+	h->cell_of = malloc(nb * sizeof(int));
+	h->boid_of = malloc(nb * sizeof(int));
+	h->start = malloc(cb * sizeof(int));
+	h->end = malloc(cb * sizeof(int));
+	h->pos_sorted = malloc(nb * sizeof(float3));
+	h->vel_sorted = malloc(nb * sizeof(float3));
+	next = malloc(cb * sizeof(int));
+	if (!h->label || !h->cell_of || !h->boid_of || !h->start || !h->end || !h->pos_sorted ||
+	    !h->vel_sorted || !next)
+		goto fail;
+	/* counting sort: count each cell's boids, place the runs, then fill them in boid
+	 * order, which makes the sort stable */
+	memset(h->start, 0, cb * sizeof(int));
+	for (int i = 0; i < n; i++) {
+		h->label[i] = boids_grid_cell(g, pos[i], NULL);
+		if (h->label[i] < 0)
+			goto fail;
+		h->start[h->label[i]]++;
+	}
+	for (size_t c = 0, sum = 0; c < cb; c++) {
+		int count = h->start[c];
+		next[c] = (int)sum;
+		h->start[c] = count ? (int)sum : -1;
+		h->end[c] = count ? (int)(sum + count) : -1;
+		sum += count;
+	}
+	for (int i = 0; i < n; i++) {
+		int k = next[h->label[i]]++;
+		h->cell_of[k] = h->label[i];
+		h->boid_of[k] = i;
+		h->pos_sorted[k] = pos[i];
+		h->vel_sorted[k] = vel[i];
+	}
+	free(next);
+	return 0;
+fail:
+	free(next);
+	return -1;
 }
 
-cudaError_t boids_grid_open(struct boids_grid *g, int capacity, const struct boids_params *p,
-			    double cell_width)
+void boids_grid_span(const struct boids_grid *g, float x, float reach, int *lo, int *hi)
 {
-	cudaError_t err;
+	float a = (x - reach - g->min) * g->inv_width, b = (x + reach - g->min) * g->inv_width;
+	int l = (int)floorf(a), u = (int)floorf(b);
 
-	memset(g, 0, sizeof(*g));
-	g->capacity = capacity;
-	if (capacity < 0 || boids_grid_geometry(g, p, cell_width))
-		return cudaErrorInvalidValue;
-	err = grid_alloc(g, capacity);
-	if (err != cudaSuccess)
-		boids_grid_close(g);
-	return err;
+	*lo = l < 0 ? 0 : l >= g->side ? g->side - 1 : l;
+	*hi = u < 0 ? 0 : u >= g->side ? g->side - 1 : u;
+}
+
+void ref_boids_velocity_grid(const struct boids_grid *g, const struct boids_grid_host *h,
+			     const struct boids_params *p, int i, double v[3])
+{
+	float reach = (float)boids_max_radius(p);
+	int lo[3], hi[3], m = 0, count;
+	float3 *near, *near_vel;
+
+	/* gather the candidates the grid offers, then let the all-pairs reference judge
+	 * them: boid i first, so it is index 0 of the gathered set */
+	near = malloc((size_t)(h->n + 1) * sizeof(float3));
+	near_vel = malloc((size_t)(h->n + 1) * sizeof(float3));
+	if (!near || !near_vel) {
+		v[0] = v[1] = v[2] = NAN;
+		free(near), free(near_vel);
+		return;
+	}
+	for (int k = 0; k < h->n; k++)
+		if (h->boid_of[k] == i)
+			m = k;
+	near[0] = h->pos_sorted[m];
+	near_vel[0] = h->vel_sorted[m];
+	count = 1;
+	boids_grid_span(g, near[0].x, reach, &lo[0], &hi[0]);
+	boids_grid_span(g, near[0].y, reach, &lo[1], &hi[1]);
+	boids_grid_span(g, near[0].z, reach, &lo[2], &hi[2]);
+	for (int iz = lo[2]; iz <= hi[2]; iz++)
+		for (int iy = lo[1]; iy <= hi[1]; iy++)
+			for (int ix = lo[0]; ix <= hi[0]; ix++) {
+				int c = ix + g->side * (iy + g->side * iz);
+				for (int k = h->start[c]; k < h->end[c]; k++)
+					if (k != m) {
+						near[count] = h->pos_sorted[k];
+						near_vel[count] = h->vel_sorted[k];
+						count++;
+					}
+			}
+	ref_boids_velocity_one(near, near_vel, count, p, 0, v);
+	free(near), free(near_vel);
 }

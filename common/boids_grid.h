@@ -10,6 +10,8 @@
 
 #include <cuda_runtime.h>
 
+#include <vector_types.h>
+
 #include "boids.h"
 #include "keysort.h"
 
@@ -19,16 +21,16 @@ extern "C" {
 
 /** @brief A grid over the scene and its per-boid and per-cell arrays (device memory). */
 struct boids_grid {
-	int capacity;	    /**< the most boids the arrays hold */
-	int side;	    /**< cells per side: 2 (floor(scene_scale / cell_width) + 1) */
-	int cells;	    /**< side^3 */
-	float cell_width;   /**< width of one cell */
-	float inv_width;    /**< 1 / cell_width */
-	float min;	    /**< the grid's lower corner on each axis: -side cell_width / 2 */
-	int *d_cell_of;	    /**< per boid: its cell, ix + side (iy + side iz); the sort's keys */
-	int *d_boid_of;	    /**< per boid: its index, sorted along with the keys */
-	int *d_cell_start;  /**< per cell: the first sorted slot of its boids, -1 if empty */
-	int *d_cell_end;    /**< per cell: one past its last sorted slot, -1 if empty */
+	int capacity;	      /**< the most boids the arrays hold */
+	int side;	      /**< cells per side: 2 (floor(scene_scale / cell_width) + 1) */
+	int cells;	      /**< side^3 */
+	float cell_width;     /**< width of one cell */
+	float inv_width;      /**< 1 / cell_width */
+	float min;	      /**< the grid's lower corner on each axis: -side cell_width / 2 */
+	int *d_cell_of;	      /**< per boid: its cell, ix + side (iy + side iz); the sort's keys */
+	int *d_boid_of;	      /**< per boid: its index, sorted along with the keys */
+	int *d_cell_start;    /**< per cell: the first sorted slot of its boids, -1 if empty */
+	int *d_cell_end;      /**< per cell: one past its last sorted slot, -1 if empty */
 	float3 *d_pos_sorted; /**< positions in sorted order (the coherent grid) */
 	float3 *d_vel_sorted; /**< velocities in sorted order (the coherent grid) */
 	struct key_sort sort; /**< the CUB sort's buffers */
@@ -51,6 +53,49 @@ cudaError_t boids_grid_open(struct boids_grid *g, int capacity, const struct boi
 
 /** @brief Frees what boids_grid_open() allocated; safe to call twice. */
 void boids_grid_close(struct boids_grid *g);
+
+/**
+ * @brief A grid built on the host: what the lab's grid kernels must produce, and the
+ *        grader's input to the search tests (so a search is graded on its own).
+ */
+struct boids_grid_host {
+	int n;		    /**< boids */
+	int cells;	    /**< cells of the grid it was built for */
+	int *label;	    /**< per boid (unsorted): its cell */
+	int *cell_of;	    /**< the labels, sorted */
+	int *boid_of;	    /**< the boid in each sorted slot */
+	int *start;	    /**< per cell: its first sorted slot, -1 when empty */
+	int *end;	    /**< per cell: one past its last sorted slot, -1 when empty */
+	float3 *pos_sorted; /**< positions in sorted order */
+	float3 *vel_sorted; /**< velocities in sorted order */
+};
+
+/**
+ * @brief Labels each boid as boids_grid_cell() does and sorts them by cell with a
+ *        stable counting sort. Returns 0, or -1 when out of memory or when a boid lies
+ *        outside the grid. Free with boids_grid_host_free() either way.
+ */
+int boids_grid_host_build(struct boids_grid_host *h, const struct boids_grid *g, const float3 *pos,
+			  const float3 *vel, int n);
+
+/** @brief Frees a host grid; safe on a zeroed one. */
+void boids_grid_host_free(struct boids_grid_host *h);
+
+/**
+ * @brief The cells [lo, hi] along one axis that the interval [x - reach, x + reach]
+ *        overlaps, clamped to the grid: per axis, what a grid search visits. Cells 2
+ *        r_max wide give at most 2 per axis (8 cells), r_max wide at most 3 (27).
+ */
+void boids_grid_span(const struct boids_grid *g, float x, float reach, int *lo, int *hi);
+
+/**
+ * @brief ref_boids_velocity_one() for boid @p i, but searching only the cells of the
+ *        host grid @p h that boids_grid_span() gives for the largest rule radius: the
+ *        grid search of the lab on the CPU, in double. Equal to the all-pairs result
+ *        whenever the span misses no neighbour, which is what the lab relies on.
+ */
+void ref_boids_velocity_grid(const struct boids_grid *g, const struct boids_grid_host *h,
+			     const struct boids_params *p, int i, double v[3]);
 
 /** @brief The largest of the three rule radii. */
 double boids_max_radius(const struct boids_params *p);

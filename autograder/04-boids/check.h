@@ -23,7 +23,8 @@
  * boid whose neighbour set is not ambiguous (see thresholds.h), NaN never passes.
  * @what names the method and the case, @hint says where to look.
  */
-static inline struct boids_check check_velocities(struct flock *f, const char *what, const char *hint)
+static inline struct boids_check check_velocities(struct flock *f, const char *what,
+						  const char *hint)
 {
 	int all = f->n <= CHECK_ALL_UP_TO, m = all ? f->n : CHECK_SAMPLE;
 	int *sample = all ? NULL : malloc((size_t)m * sizeof(int));
@@ -39,12 +40,13 @@ static inline struct boids_check check_velocities(struct flock *f, const char *w
 		double want[3];
 		int i = c.worst;
 		ref_boids_velocity_one(f->h_pos, f->h_vel, f->n, &f->p, i, want);
-		cr_assert_fail("%s: boid %d of %d is wrong: got (%.6g, %.6g, %.6g), want (%.6g, %.6g, "
-			"%.6g), off by %.3g of max speed (limit %.0e); %d of %d checked boids "
-			"wrong, %d not finite (seed 0x%llx)\nhint: %s",
-			what, i, f->n, f->h_out[i].x, f->h_out[i].y, f->h_out[i].z, want[0],
-			want[1], want[2], c.worst_err, BOIDS_TOL, c.n_bad, c.n_checked, c.n_nan,
-			(unsigned long long)f->seed, hint);
+		cr_assert_fail(
+		    "%s: boid %d of %d is wrong: got (%.6g, %.6g, %.6g), want (%.6g, %.6g, "
+		    "%.6g), off by %.3g of max speed (limit %.0e); %d of %d checked boids "
+		    "wrong, %d not finite (seed 0x%llx)\nhint: %s",
+		    what, i, f->n, f->h_out[i].x, f->h_out[i].y, f->h_out[i].z, want[0], want[1],
+		    want[2], c.worst_err, BOIDS_TOL, c.n_bad, c.n_checked, c.n_nan,
+		    (unsigned long long)f->seed, hint);
 	}
 	return c;
 }

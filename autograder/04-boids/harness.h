@@ -36,23 +36,8 @@ cudaError_t flock_fresh(struct flock *f);
 /* h_out = d_out, after the queued work. */
 cudaError_t flock_fetch_out(struct flock *f);
 
-/* A grid built on the host (stable counting sort, labels computed as a kernel does):
- * what the grid kernels must produce, and the input of the search tests, so that a
- * search is graded even when the student's bookkeeping is not. */
-struct grid_host {
-	int n, cells;
-	int *cell_of;	/* labels, sorted */
-	int *boid_of;	/* boid of each sorted slot */
-	int *start, *end; /* per cell, -1 when empty */
-	int *label;	/* per boid (unsorted): its cell */
-	float3 *pos_sorted, *vel_sorted;
-};
-
-int grid_host_build(struct grid_host *h, const struct boids_grid *g, const float3 *pos,
-		    const float3 *vel, int n);
-void grid_host_free(struct grid_host *h);
 /* Copies the host grid into the device grid (all of it, sorted arrays included). */
-cudaError_t grid_host_upload(const struct grid_host *h, struct boids_grid *g);
+cudaError_t grid_host_upload(const struct boids_grid_host *h, struct boids_grid *g);
 
 /* The cell width that gives the 8-cell (cells = 8) or the 27-cell (27) search. */
 double grid_width_for(int cells, const struct boids_params *p);

@@ -23,7 +23,8 @@ static void check_pair(double d, const char *rules, const char *hint)
 	float3 *d_pos, *d_vel, *d_out;
 
 	gpu_require();
-	d_pos = gpu_alloc(sizeof(pos)), d_vel = gpu_alloc(sizeof(vel)), d_out = gpu_alloc(sizeof(got));
+	d_pos = gpu_alloc(sizeof(pos)), d_vel = gpu_alloc(sizeof(vel)),
+	d_out = gpu_alloc(sizeof(got));
 	gpu_upload(d_pos, pos, sizeof(pos));
 	gpu_upload(d_vel, vel, sizeof(vel));
 	gpu_poison(d_out, sizeof(got));
@@ -81,8 +82,9 @@ GRADED_TEST(rules, speed_capped, 1, 30)
 			  "hint: scale the velocity by max_speed / |v| when |v| > max_speed " STEP,
 			  i, s, p.max_speed);
 	}
-	check_velocities(&f, "ten crowded boids", "the speed is capped after all three rules "
-						  "are added, keeping the direction " STEP);
+	check_velocities(&f, "ten crowded boids",
+			 "the speed is capped after all three rules "
+			 "are added, keeping the direction " STEP);
 	GRADE_NOTE("10 crowded boids: every speed capped at %g", p.max_speed);
 	flock_close(&f);
 }

@@ -18,7 +18,7 @@
 struct grid_case {
 	struct flock f;
 	struct boids_grid g;
-	struct grid_host h;
+	struct boids_grid_host h;
 	int *cell_of, *boid_of, *start, *end; /* what the device holds, fetched */
 	float3 *pos_sorted, *vel_sorted;
 };
@@ -31,7 +31,7 @@ static void case_open(struct grid_case *t, int cells, double scene)
 	gpu_require();
 	GPU_OK(flock_open(&t->f, GRID_N, &p, rng_fresh_seed()));
 	GPU_OK(boids_grid_open(&t->g, GRID_N, &p, grid_width_for(cells, &p)));
-	cr_assert(!grid_host_build(&t->h, &t->g, t->f.h_pos, t->f.h_vel, GRID_N),
+	cr_assert(!boids_grid_host_build(&t->h, &t->g, t->f.h_pos, t->f.h_vel, GRID_N),
 		  "the grader's host grid could not be built");
 	t->cell_of = malloc(nb), t->boid_of = malloc(nb);
 	t->start = malloc((size_t)t->g.cells * sizeof(int));
@@ -60,7 +60,7 @@ static void case_close(struct grid_case *t)
 {
 	free(t->cell_of), free(t->boid_of), free(t->start), free(t->end);
 	free(t->pos_sorted), free(t->vel_sorted);
-	grid_host_free(&t->h);
+	boids_grid_host_free(&t->h);
 	boids_grid_close(&t->g);
 	flock_close(&t->f);
 }
@@ -93,13 +93,14 @@ static void check_label(int cells)
 			  "grid_label, %d-cell grid: boid_of[%d] = %d, want %d (the sort carries "
 			  "each boid's own index)\nhint: boid_of[i] = i (" HANDOUT ", step 4.b)",
 			  cells, i, t.boid_of[i], i);
-		cr_assert(inside_cell(&t.g, t.f.h_pos[i], t.cell_of[i], 1e-5),
-			  "grid_label, %d-cell grid (%d per side, width %g, min %g): boid %d at "
-			  "(%.6g, %.6g, %.6g) labelled cell %d, want %d\nhint: ix = floor((x - min) "
-			  "/ width) on each axis, cell = ix + side (iy + side iz) (" HANDOUT
-			  ", step 4.b)",
-			  cells, t.g.side, t.g.cell_width, t.g.min, i, t.f.h_pos[i].x, t.f.h_pos[i].y,
-			  t.f.h_pos[i].z, t.cell_of[i], t.h.label[i]);
+		cr_assert(
+		    inside_cell(&t.g, t.f.h_pos[i], t.cell_of[i], 1e-5),
+		    "grid_label, %d-cell grid (%d per side, width %g, min %g): boid %d at "
+		    "(%.6g, %.6g, %.6g) labelled cell %d, want %d\nhint: ix = floor((x - min) "
+		    "/ width) on each axis, cell = ix + side (iy + side iz) (" HANDOUT
+		    ", step 4.b)",
+		    cells, t.g.side, t.g.cell_width, t.g.min, i, t.f.h_pos[i].x, t.f.h_pos[i].y,
+		    t.f.h_pos[i].z, t.cell_of[i], t.h.label[i]);
 	}
 	GRADE_NOTE("%d boids, %d-cell grid (%d cells): each labelled with its own cell", GRID_N,
 		   cells, t.g.cells);
@@ -118,10 +119,10 @@ GRADED_TEST(grid, label_27, 1, 60)
 
 /* The device's start/end against those of the sorted labels @sorted, every cell:
  * each cell's run covered exactly, every empty cell marked. */
-static void check_bounds(struct grid_case *t, const int *sorted, const char *what,
-			 const char *step)
+static void check_bounds(struct grid_case *t, const int *sorted, const char *what, const char *step)
 {
-	int *ws = malloc((size_t)t->g.cells * sizeof(int)), *we = malloc((size_t)t->g.cells * sizeof(int));
+	int *ws = malloc((size_t)t->g.cells * sizeof(int)),
+	    *we = malloc((size_t)t->g.cells * sizeof(int));
 	long empty = 0;
 
 	cr_assert(ws && we, "out of host memory");
@@ -129,8 +130,8 @@ static void check_bounds(struct grid_case *t, const int *sorted, const char *wha
 		ws[c] = we[c] = -1;
 	for (int k = 0; k < GRID_N; k++) {
 		int c = sorted[k];
-		cr_assert(c >= 0 && c < t->g.cells, "%s: sorted slot %d carries cell %d, not a cell",
-			  what, k, c);
+		cr_assert(c >= 0 && c < t->g.cells,
+			  "%s: sorted slot %d carries cell %d, not a cell", what, k, c);
 		if (ws[c] < 0)
 			ws[c] = k;
 		we[c] = k + 1;
@@ -141,15 +142,17 @@ static void check_bounds(struct grid_case *t, const int *sorted, const char *wha
 		if (t->start[c] == ws[c] && t->end[c] == we[c])
 			continue;
 		if (ws[c] < 0)
-			cr_assert_fail("%s: cell %d holds no boid but reads start %d, end %d; want -1, -1\n"
-				"hint: mark every cell empty (-1) before writing the cells that have "
-				"boids: memset 0xff gives -1 (" HANDOUT ", step %s)",
-				what, c, t->start[c], t->end[c], step);
-		cr_assert_fail("%s: cell %d holds sorted slots [%d, %d), got start %d, end %d\nhint: slot "
-			"k starts its cell's run when cell_of[k - 1] differs (or k = 0), and ends "
-			"it, end = k + 1, when cell_of[k + 1] differs (or k = n - 1) (" HANDOUT
-			", step %s)",
-			what, c, ws[c], we[c], t->start[c], t->end[c], step);
+			cr_assert_fail(
+			    "%s: cell %d holds no boid but reads start %d, end %d; want -1, -1\n"
+			    "hint: mark every cell empty (-1) before writing the cells that have "
+			    "boids: memset 0xff gives -1 (" HANDOUT ", step %s)",
+			    what, c, t->start[c], t->end[c], step);
+		cr_assert_fail(
+		    "%s: cell %d holds sorted slots [%d, %d), got start %d, end %d\nhint: slot "
+		    "k starts its cell's run when cell_of[k - 1] differs (or k = 0), and ends "
+		    "it, end = k + 1, when cell_of[k + 1] differs (or k = n - 1) (" HANDOUT
+		    ", step %s)",
+		    what, c, ws[c], we[c], t->start[c], t->end[c], step);
 	}
 	GRADE_NOTE("%s: all %d cells right, %ld of them empty and marked -1", what, t->g.cells,
 		   empty);
@@ -232,8 +235,8 @@ GRADED_TEST(grid, rebuild_marks_emptied_cells, 1, 60)
 	case_open(&t, 27, SCENE_DENSE);
 	GPU_OK(grid_build(&t.g, t.f.d_pos, GRID_N));
 	GPU_OK(flock_fresh(&t.f));
-	grid_host_free(&t.h);
-	cr_assert(!grid_host_build(&t.h, &t.g, t.f.h_pos, t.f.h_vel, GRID_N));
+	boids_grid_host_free(&t.h);
+	cr_assert(!boids_grid_host_build(&t.h, &t.g, t.f.h_pos, t.f.h_vel, GRID_N));
 	GPU_OK(grid_build(&t.g, t.f.d_pos, GRID_N));
 	case_fetch(&t);
 	check_bounds(&t, t.cell_of, "grid_build twice, 27-cell grid", "4.c");
@@ -252,15 +255,15 @@ static void check_reorder(int cells)
 	case_fetch(&t);
 	for (int k = 0; k < GRID_N; k++) {
 		int j = t.h.boid_of[k];
-		cr_assert(!memcmp(&t.pos_sorted[k], &t.f.h_pos[j], sizeof(float3)) &&
-			      !memcmp(&t.vel_sorted[k], &t.f.h_vel[j], sizeof(float3)),
-			  "grid_reorder: sorted slot %d holds pos (%g, %g, %g) vel (%g, %g, %g); "
-			  "want boid %d's, pos (%g, %g, %g) vel (%g, %g, %g)\nhint: pos_sorted[k] = "
-			  "pos[boid_of[k]], and the same for vel (" HANDOUT ", step 4.e)",
-			  k, t.pos_sorted[k].x, t.pos_sorted[k].y, t.pos_sorted[k].z,
-			  t.vel_sorted[k].x, t.vel_sorted[k].y, t.vel_sorted[k].z, j, t.f.h_pos[j].x,
-			  t.f.h_pos[j].y, t.f.h_pos[j].z, t.f.h_vel[j].x, t.f.h_vel[j].y,
-			  t.f.h_vel[j].z);
+		cr_assert(
+		    !memcmp(&t.pos_sorted[k], &t.f.h_pos[j], sizeof(float3)) &&
+			!memcmp(&t.vel_sorted[k], &t.f.h_vel[j], sizeof(float3)),
+		    "grid_reorder: sorted slot %d holds pos (%g, %g, %g) vel (%g, %g, %g); "
+		    "want boid %d's, pos (%g, %g, %g) vel (%g, %g, %g)\nhint: pos_sorted[k] = "
+		    "pos[boid_of[k]], and the same for vel (" HANDOUT ", step 4.e)",
+		    k, t.pos_sorted[k].x, t.pos_sorted[k].y, t.pos_sorted[k].z, t.vel_sorted[k].x,
+		    t.vel_sorted[k].y, t.vel_sorted[k].z, j, t.f.h_pos[j].x, t.f.h_pos[j].y,
+		    t.f.h_pos[j].z, t.f.h_vel[j].x, t.f.h_vel[j].y, t.f.h_vel[j].z);
 	}
 	GRADE_NOTE("%d boids gathered into sorted order, positions and velocities", GRID_N);
 	case_close(&t);

@@ -17,13 +17,13 @@
 static const char *search_hint(enum boids_method m)
 {
 	return m == BOIDS_SCATTERED
-		       ? "search every cell of the cube [x - r_max, x + r_max] on each axis (2 "
-			 "per axis with cells 2 r_max wide, up to 3 with cells r_max wide), each "
-			 "slot k of a cell in [start, end) naming boid boid_of[k]; skip the boid "
-			 "itself; empty cells are -1, -1 (" HANDOUT ", step 4.d)"
-		       : "the boid is pos_sorted[k], its candidates pos_sorted[m] / vel_sorted[m] "
-			 "for m in each searched cell's [start, end), m != k; the new velocity "
-			 "goes to vel_out[boid_of[k]] (" HANDOUT ", step 4.f)";
+		   ? "search every cell of the cube [x - r_max, x + r_max] on each axis (2 "
+		     "per axis with cells 2 r_max wide, up to 3 with cells r_max wide), each "
+		     "slot k of a cell in [start, end) naming boid boid_of[k]; skip the boid "
+		     "itself; empty cells are -1, -1 (" HANDOUT ", step 4.d)"
+		   : "the boid is pos_sorted[k], its candidates pos_sorted[m] / vel_sorted[m] "
+		     "for m in each searched cell's [start, end), m != k; the new velocity "
+		     "goes to vel_out[boid_of[k]] (" HANDOUT ", step 4.f)";
 }
 
 static void check_search(enum boids_method m, int cells, int n, double scene)
@@ -31,7 +31,7 @@ static void check_search(enum boids_method m, int cells, int n, double scene)
 	struct boids_params p = scene_params(scene);
 	struct flock f;
 	struct boids_grid g;
-	struct grid_host h;
+	struct boids_grid_host h;
 	char what[96];
 
 	gpu_require();
@@ -39,19 +39,19 @@ static void check_search(enum boids_method m, int cells, int n, double scene)
 		n = 5003; /* the tools would take minutes to instrument the reference's size */
 	GPU_OK(flock_open(&f, n, &p, rng_fresh_seed()));
 	GPU_OK(boids_grid_open(&g, n, &p, grid_width_for(cells, &p)));
-	cr_assert(!grid_host_build(&h, &g, f.h_pos, f.h_vel, n), "the host grid failed");
+	cr_assert(!boids_grid_host_build(&h, &g, f.h_pos, f.h_vel, n), "the host grid failed");
 	GPU_OK(grid_host_upload(&h, &g));
 	if (m == BOIDS_SCATTERED)
 		GPU_OK(boids_velocity_scattered(&g, f.d_pos, f.d_vel, f.d_out, n, &p));
 	else
 		GPU_OK(boids_velocity_coherent(&g, f.d_out, n, &p));
 	GPU_OK(flock_fetch_out(&f));
-	snprintf(what, sizeof(what), "%s, %d-cell grid, N = %d, scene %g", method_name(m), cells,
-		 n, scene);
+	snprintf(what, sizeof(what), "%s, %d-cell grid, N = %d, scene %g", method_name(m), cells, n,
+		 scene);
 	struct boids_check c = check_velocities(&f, what, search_hint(m));
 	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d ambiguous", what,
 		   c.worst_err, BOIDS_TOL, c.n_ambiguous, c.n_checked);
-	grid_host_free(&h);
+	boids_grid_host_free(&h);
 	boids_grid_close(&g);
 	flock_close(&f);
 }

@@ -54,7 +54,8 @@ GRADED_TEST(flock, naive_vs_coherent_200_steps, 3, 300)
 	struct flock_stats b = run_steps(&f, BOIDS_COHERENT);
 	const char *which = "naive, then coherent";
 
-	cr_assert(a.order >= s0.order + FLOCK_ORDER_GROWTH && b.order >= s0.order + FLOCK_ORDER_GROWTH,
+	cr_assert(a.order >= s0.order + FLOCK_ORDER_GROWTH &&
+		      b.order >= s0.order + FLOCK_ORDER_GROWTH,
 		  "%d boids, %d steps: the alignment order went from %.4f to %.4f (%s) and %.4f "
 		  "(coherent); flocking raises it by at least %.2f\nhint: are the velocities "
 		  "ping-ponged (each step reads the previous step's output)? See the rules "

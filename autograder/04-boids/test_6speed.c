@@ -21,8 +21,9 @@ static double timed_step(struct flock *f, enum boids_method m, int cells, int ru
 	GPU_OK(step_time(f, &g, m, 2, runs, &t));
 	GPU_OK(flock_fetch_out(f));
 	snprintf(what, sizeof(what), "%s after timing, N = %d", method_name(m), f->n);
-	check_velocities(f, what, "a step that is fast but wrong earns nothing: see the "
-				  "correctness tests");
+	check_velocities(f, what,
+			 "a step that is fast but wrong earns nothing: see the "
+			 "correctness tests");
 	boids_grid_close(&g);
 	return t.median_ms;
 }

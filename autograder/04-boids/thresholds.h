@@ -35,11 +35,11 @@
 #define FLOCK_ORDER_GROWTH 0.05 /* the order parameter must grow at least this much */
 
 /* Scattered grid (cells 2 r_max wide) against naive, one whole step, N = 100000. */
-#define SCATTERED_N	    100000
+#define SCATTERED_N	      100000
 #define SCATTERED_SPEEDUP_MIN 10.0
 
 /* Coherent against scattered where the arrays no longer fit the 60 MB L2. */
-#define COHERENT_N	    4000000
+#define COHERENT_N	     4000000
 #define COHERENT_SPEEDUP_MIN 1.5
 
 #endif /* LAB04_THRESHOLDS_H */
