@@ -8,6 +8,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 shopt -s nullglob
 scripts=("$here"/plots/"$lab"-*.gp)
 [ ${#scripts[@]} -gt 0 ] || exit 0
+if ! compgen -G "$data/*.csv" >/dev/null; then
+	echo "plot: no data for $lab in $data yet (make bench LAB=${lab%%-*} on a GPU makes it): figures not rendered"
+	exit 0
+fi
 if ! command -v gnuplot >/dev/null; then
 	echo "plot: gnuplot not found, figures not rendered (CSV kept in $data)"
 	exit 0
