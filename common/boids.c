@@ -33,15 +33,18 @@ static void velocity_change(const float3 *pos, const float3 *vel, int n, int i,
 {
 	double xi[3] = {pos[i].x, pos[i].y, pos[i].z};
 	double centre[3] = {0, 0, 0}, away[3] = {0, 0, 0}, mean_v[3] = {0, 0, 0};
+	double reach = fmax(p->cohesion_radius, fmax(p->separation_radius, p->alignment_radius));
 	int n_cohesion = 0, n_alignment = 0;
 
 	for (int j = 0; j < n; j++) {
 		double d[3] = {pos[j].x - xi[0], pos[j].y - xi[1], pos[j].z - xi[2]};
-		double dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-		double vj[3] = {vel[j].x, vel[j].y, vel[j].z};
+		double d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], dist;
 
-		if (j == i)
+		/* beyond every radius: no rule sees it (and no sqrt to pay for) */
+		if (j == i || d2 >= reach * reach)
 			continue;
+		double vj[3] = {vel[j].x, vel[j].y, vel[j].z};
+		dist = sqrt(d2);
 		for (int k = 0; k < 3; k++) {
 			if (dist < p->cohesion_radius)
 				centre[k] += xi[k] + d[k];
@@ -92,14 +95,19 @@ static int near_radius(double dist, double radius, double band)
 int ref_boids_ambiguous_one(const float3 *pos, int n, const struct boids_params *p, double band,
 			    int i)
 {
+	double reach = fmax(p->cohesion_radius, fmax(p->separation_radius, p->alignment_radius));
+	double far2 = reach * (1 + band) * reach * (1 + band);
+
 	for (int j = 0; j < n; j++) {
 		double dx = (double)pos[j].x - pos[i].x, dy = (double)pos[j].y - pos[i].y;
-		double dz = (double)pos[j].z - pos[i].z;
-		double dist = sqrt(dx * dx + dy * dy + dz * dz);
+		double dz = (double)pos[j].z - pos[i].z, d2 = dx * dx + dy * dy + dz * dz, dist;
 
-		if (j != i && (near_radius(dist, p->cohesion_radius, band) ||
-			       near_radius(dist, p->separation_radius, band) ||
-			       near_radius(dist, p->alignment_radius, band)))
+		if (j == i || d2 > far2)
+			continue;
+		dist = sqrt(d2);
+		if (near_radius(dist, p->cohesion_radius, band) ||
+		    near_radius(dist, p->separation_radius, band) ||
+		    near_radius(dist, p->alignment_radius, band))
 			return 1;
 	}
 	return 0;
