@@ -24,11 +24,11 @@
 #include "harness.h"
 #include "thresholds.h"
 
-#define NS	  10
-#define NAIVE_MAX 200000
+#define NS	   10
+#define NAIVE_MAX  200000
 #define LOOP_STEPS 50
 
-static const int sizes[NS] = {5000,   10000,  20000,   50000,   100000,
+static const int sizes[NS] = {5000,   10000,  20000,   50000,	100000,
 			      200000, 500000, 1000000, 2000000, 5000000};
 static const int blocks[6] = {32, 64, 128, 256, 512, 1024};
 
@@ -78,8 +78,7 @@ static cudaError_t sweep_sizes(void)
 		if (sizes[i] <= NAIVE_MAX)
 			CUDA_CHECK(measure(&f, BOIDS_NAIVE, 8, sizes[i] > 50000 ? 3 : 7,
 					   &by_n[i][BOIDS_NAIVE]));
-		CUDA_CHECK(measure(&f, BOIDS_SCATTERED, 8, 7,
-				   &by_n[i][BOIDS_SCATTERED]));
+		CUDA_CHECK(measure(&f, BOIDS_SCATTERED, 8, 7, &by_n[i][BOIDS_SCATTERED]));
 		CUDA_CHECK(measure(&f, BOIDS_COHERENT, 8, 11, &by_n[i][BOIDS_COHERENT]));
 		by_cells[i][0] = by_n[i][BOIDS_SCATTERED];
 		by_cells[i][2] = by_n[i][BOIDS_COHERENT];
@@ -87,9 +86,8 @@ static cudaError_t sweep_sizes(void)
 		CUDA_CHECK(measure(&f, BOIDS_COHERENT, 27, 11, &by_cells[i][3]));
 		printf("  N = %7d: naive %9.4f ms, scattered %8.4f / %8.4f ms, coherent %7.4f / "
 		       "%7.4f ms (8 / 27 cells); coherent loop %.4f ms per step\n",
-		       sizes[i], by_n[i][0].step_ms, by_cells[i][0].step_ms,
-		       by_cells[i][1].step_ms, by_cells[i][2].step_ms, by_cells[i][3].step_ms,
-		       by_cells[i][2].loop_ms);
+		       sizes[i], by_n[i][0].step_ms, by_cells[i][0].step_ms, by_cells[i][1].step_ms,
+		       by_cells[i][2].step_ms, by_cells[i][3].step_ms, by_cells[i][2].loop_ms);
 		fflush(stdout);
 		flock_close(&f);
 	}
@@ -145,11 +143,12 @@ static cudaError_t sweep_blocks(FILE *out, const struct cudaDeviceProp *d)
 		for (int b = 0; b < 6; b++) {
 			struct cell c;
 			int res = resident_blocks(d, blocks[b], regs);
-			int warps = res * blocks[b] / 32, max_warps = d->maxThreadsPerMultiProcessor / 32;
+			int warps = res * blocks[b] / 32,
+			    max_warps = d->maxThreadsPerMultiProcessor / 32;
 			CUDA_CHECK(boids_set_block_size(blocks[b]));
 			CUDA_CHECK(measure(&f, (enum boids_method)m, 8, m == 0 ? 3 : 5, &c));
-			fprintf(out, "%s,%d,%d,%d,%d,%d,%.3f,%.6f\n", method_name(m), ns[m], blocks[b],
-				regs, res, warps, (double)warps / max_warps, c.step_ms);
+			fprintf(out, "%s,%d,%d,%d,%d,%d,%.3f,%.6f\n", method_name(m), ns[m],
+				blocks[b], regs, res, warps, (double)warps / max_warps, c.step_ms);
 			printf("| %s | %d | %d | %d | %d | %d | %.0f%% | %.4f |\n", method_name(m),
 			       ns[m], blocks[b], regs, res, warps, 100.0 * warps / max_warps,
 			       c.step_ms);
@@ -226,8 +225,9 @@ static cudaError_t moonshot(FILE *out, double copy_bw)
 		struct boids_grid g;
 		boids_grid_geometry(&g, &p, grid_width_for(best_cells, &p));
 		double bytes = coherent_bytes(ns[i], &g), bw = bytes / (best.step_ms * 1e-3);
-		fprintf(out, "%d,%d,%d,%.6f,%.6f,%.1f,%.0f,%.4e,%.1f\n", ns[i], best_cells, best_block,
-			best.step_ms, best.loop_ms, target_ms[i], bytes, bw, 100.0 * bw / copy_bw);
+		fprintf(out, "%d,%d,%d,%.6f,%.6f,%.1f,%.0f,%.4e,%.1f\n", ns[i], best_cells,
+			best_block, best.step_ms, best.loop_ms, target_ms[i], bytes, bw,
+			100.0 * bw / copy_bw);
 		printf("| %d | %d cells, %d | %.4f | %.4f | <= %.1f ms %s | %.0f MB | %.1f%% |\n",
 		       ns[i], best_cells, best_block, best.step_ms, best.loop_ms, target_ms[i],
 		       best.step_ms <= target_ms[i] ? "(met)" : "(MISSED)", bytes * 1e-6,
@@ -264,8 +264,8 @@ static void write_sizes(FILE *fs, FILE *fc)
 		char naive[32] = "-";
 		if (by_n[i][0].step_ms > 0)
 			snprintf(naive, sizeof(naive), "%.4f", by_n[i][0].step_ms);
-		printf("| %d | %s | %.4f | %.4f | %.2fx | %.2fx | %.4f vs %.4f |\n", sizes[i], naive,
-		       by_n[i][1].step_ms, by_n[i][2].step_ms,
+		printf("| %d | %s | %.4f | %.4f | %.2fx | %.2fx | %.4f vs %.4f |\n", sizes[i],
+		       naive, by_n[i][1].step_ms, by_n[i][2].step_ms,
 		       by_n[i][1].step_ms / by_n[i][2].step_ms,
 		       by_cells[i][2].step_ms / by_cells[i][3].step_ms, by_n[i][2].step_ms,
 		       by_n[i][2].loop_ms);
