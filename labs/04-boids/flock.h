@@ -20,8 +20,8 @@ extern "C" {
 #endif
 
 /* 4.a: vel_out[i] = boid i's new velocity, searching all n boids for neighbours. */
-cudaError_t boids_velocity_naive(const float3 *d_pos, const float3 *d_vel, float3 *d_vel_out,
-				 int n, const struct boids_params *p);
+cudaError_t boids_velocity_naive(const float3 *d_pos, const float3 *d_vel, float3 *d_vel_out, int n,
+				 const struct boids_params *p);
 
 /* 4.b: g->d_cell_of[i] = the cell of boid i, g->d_boid_of[i] = i. */
 cudaError_t grid_label(struct boids_grid *g, const float3 *d_pos, int n);
