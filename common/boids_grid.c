@@ -149,3 +149,51 @@ void ref_boids_velocity_grid(const struct boids_grid *g, const struct boids_grid
 	ref_boids_velocity_one(near, near_vel, count, p, 0, v);
 	free(near), free(near_vel);
 }
+
+double ref_flock_local_order(const float3 *pos, const float3 *vel, int n,
+			     const struct boids_params *p)
+{
+	struct boids_grid g;
+	struct boids_grid_host h;
+	double r = p->alignment_radius, sum = 0.0;
+	int counted = 0;
+
+	/* cells one radius wide: the 27 around a boid hold all its neighbours */
+	if (boids_grid_geometry(&g, p, r) || boids_grid_host_build(&h, &g, pos, vel, n)) {
+		boids_grid_host_free(&h);
+		return -1.0;
+	}
+	for (int k = 0; k < n; k++) {
+		float3 x = h.pos_sorted[k], v = h.vel_sorted[k];
+		double mean[3] = {0, 0, 0}, dot, norm_v, norm_m;
+		int lo[3], hi[3], found = 0;
+
+		boids_grid_span(&g, x.x, (float)r, &lo[0], &hi[0]);
+		boids_grid_span(&g, x.y, (float)r, &lo[1], &hi[1]);
+		boids_grid_span(&g, x.z, (float)r, &lo[2], &hi[2]);
+		for (int iz = lo[2]; iz <= hi[2]; iz++)
+			for (int iy = lo[1]; iy <= hi[1]; iy++)
+				for (int ix = lo[0]; ix <= hi[0]; ix++) {
+					int c = ix + g.side * (iy + g.side * iz);
+					for (int m = h.start[c]; m < h.end[c]; m++) {
+						float3 y = h.pos_sorted[m], u = h.vel_sorted[m];
+						double dx = (double)y.x - x.x,
+						       dy = (double)y.y - x.y;
+						double dz = (double)y.z - x.z;
+						if (m == k || dx * dx + dy * dy + dz * dz >= r * r)
+							continue;
+						mean[0] += u.x, mean[1] += u.y, mean[2] += u.z;
+						found++;
+					}
+				}
+		norm_v = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
+		norm_m = sqrt(mean[0] * mean[0] + mean[1] * mean[1] + mean[2] * mean[2]);
+		if (!found || norm_v == 0.0 || norm_m == 0.0)
+			continue;
+		dot = v.x * mean[0] + v.y * mean[1] + v.z * mean[2];
+		sum += dot / (norm_v * norm_m);
+		counted++;
+	}
+	boids_grid_host_free(&h);
+	return counted ? sum / counted : 0.0;
+}

@@ -107,6 +107,18 @@ double boids_max_radius(const struct boids_params *p);
  */
 int boids_grid_cell(const struct boids_grid *g, float3 x, int ijk[3]);
 
+/**
+ * @brief Local alignment of a flock: over the boids that have a neighbour within the
+ *        alignment radius, the mean cosine between a boid's velocity and its
+ *        neighbours' mean velocity. About 0 for random headings, 1 for boids that fly
+ *        with their neighbours. Unlike the global order of ref_flock_stats(), it grows
+ *        as soon as local flocks form, whichever way each one heads, and it averages
+ *        over every boid, so two runs of one flock agree on it closely.
+ * @return the local order, or -1 when out of memory.
+ */
+double ref_flock_local_order(const float3 *pos, const float3 *vel, int n,
+			     const struct boids_params *p);
+
 #ifdef __cplusplus
 }
 #endif

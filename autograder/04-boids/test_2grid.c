@@ -38,7 +38,8 @@ static void case_open(struct grid_case *t, int cells, double scene)
 	t->end = malloc((size_t)t->g.cells * sizeof(int));
 	t->pos_sorted = malloc(GRID_N * sizeof(float3));
 	t->vel_sorted = malloc(GRID_N * sizeof(float3));
-	/* poison: -7 is neither a cell, a boid, nor the empty mark */
+	/* poison: bytes 0xf9 make a large negative int, neither a cell, a boid, nor the
+	 * empty mark -1 */
 	GPU_OK(cudaMemset(t->g.d_cell_of, 0xf9, nb));
 	GPU_OK(cudaMemset(t->g.d_boid_of, 0xf9, nb));
 	GPU_OK(cudaMemset(t->g.d_cell_start, 0xf9, (size_t)t->g.cells * sizeof(int)));

@@ -16,23 +16,27 @@
  * a few ulps; 1e-5 leaves a factor 10. Such boids are counted, not checked. */
 #define BOIDS_BAND 1e-5
 /* Every other boid's new velocity within BOIDS_TOL of max_speed of the double
- * reference: float sums of a few hundred neighbours measured at most TODO. */
+ * reference. Provisional: float sums of a few hundred neighbours should stay near
+ * 1e-6; to be calibrated on the H200 (the lab has not run on a GPU yet). */
 #define BOIDS_TOL 1e-4
 /* Two GPU methods against each other: both are off the reference by up to BOIDS_TOL. */
 #define BOIDS_AGREE_TOL (2 * BOIDS_TOL)
 
 /* Scenes of the tests: the lab's own (scene 100), and a denser one (scene 20) where
- * each boid has ~70 neighbours within 5 at N = 4099, the regime of a grown flock. */
+ * each boid has ~33 neighbours within 5 at N = 4099, the regime of a grown flock. */
 #define SCENE_DENSE 20.0
 
 /* Flock statistics after FLOCK_STEPS steps of the naive and the coherent method from
  * one seed, FLOCK_N boids in the lab's scene. The two diverge boid by boid (chaos:
- * another summation order is another trajectory) but not as a flock. */
+ * another summation order is another trajectory) but not as a flock: mean speed,
+ * global order |sum v| / sum |v| and local order (ref_flock_local_order) average over
+ * every boid. The local order must also grow: flocking happened. Provisional: to be
+ * calibrated on the H200 with the rest of this table. */
 #define FLOCK_N		   100000
 #define FLOCK_STEPS	   200
 #define FLOCK_SPEED_TOL	   0.01 /* |mean speed_a - mean speed_b| / max_speed */
-#define FLOCK_ORDER_TOL	   0.02 /* |order_a - order_b| */
-#define FLOCK_ORDER_GROWTH 0.05 /* the order parameter must grow at least this much */
+#define FLOCK_ORDER_TOL	   0.02 /* |order_a - order_b|, global and local */
+#define FLOCK_LOCAL_GROWTH 0.2	/* the local order must grow at least this much */
 
 /* Scattered grid (cells 2 r_max wide) against naive, one whole step, N = 100000. */
 #define SCATTERED_N	      100000

@@ -180,3 +180,28 @@ Test(boids_grid, check_some_samples_only)
 	cr_assert_eq(c.n_checked, N, "NULL checks every boid");
 	cr_assert_eq(c.n_bad, 2);
 }
+
+Test(boids_grid, local_order_of_random_and_aligned_flocks)
+{
+	struct boids_params p = boids_default_params();
+	struct rng r;
+	enum { N = 20000 };
+	float3 *pos = malloc(N * sizeof(float3)), *vel = malloc(N * sizeof(float3));
+
+	p.scene_scale = 30.0;
+	rng_seed(&r, 5);
+	ic_boids(&r, N, &p, pos, vel);
+	double random = ref_flock_local_order(pos, vel, N, &p);
+	cr_assert(fabs(random) < 0.02, "random headings: local order %g, want about 0", random);
+	/* every boid flies with its neighbours, each region its own way */
+	for (int i = 0; i < N; i++) {
+		double a = 0.1 * pos[i].x, b = 0.1 * pos[i].y;
+		vel[i].x = (float)(cos(a) * cos(b)), vel[i].y = (float)(sin(a) * cos(b));
+		vel[i].z = (float)sin(b);
+	}
+	double local = ref_flock_local_order(pos, vel, N, &p);
+	struct flock_stats s = ref_flock_stats(vel, N);
+	cr_assert(local > 0.9, "locally aligned flocks: local order %g, want near 1", local);
+	cr_assert(s.order < 0.5, "while the global order stays low: %g", s.order);
+	free(pos), free(vel);
+}
