@@ -1,0 +1,46 @@
+/* Lab 06-orbits: host-side helpers the tests, workloads and bench share. Do not modify. */
+#ifndef LAB06_HARNESS_H
+#define LAB06_HARNESS_H
+
+#include <stdint.h>
+#include <cuda_runtime.h>
+
+#include "orbits.h"
+#include "rng.h"
+
+/* The handout every hint of this lab points into. */
+#define HANDOUT "handouts/06-orbits.md"
+
+/* A batch of satellites on the host (h: six arrays of n, the same layout as on the
+ * device) and on the device in double (s, over d) and in float (sf and the
+ * compensations cf, with the times t and their compensations tc). */
+struct batch {
+	int n;
+	uint64_t seed;
+	double *h;
+	double *d;
+	float *df, *dcf; /* 7 n each: the state and the time */
+	struct sat_state s;
+	struct sat_state_f sf, cf;
+	float *t, *tc;
+};
+
+/* n satellites on circular orbits of radius in [6700, 8000] km, any inclination and
+ * node, their speed perturbed by up to 1% (mildly eccentric), from @seed. */
+cudaError_t batch_open(struct batch *b, int n, uint64_t seed);
+void batch_close(struct batch *b);
+/* Copies the host state to the device, in double and in float (times and
+ * compensations zeroed). */
+cudaError_t batch_upload(struct batch *b);
+/* The device's double state into @out (six arrays of n), or its float state. */
+cudaError_t batch_download(const struct batch *b, double *out);
+cudaError_t batch_download_f(const struct batch *b, float *out, float *t);
+
+/* The host state of satellite i as s[6]. */
+void batch_state(const struct batch *b, int i, double s[6]);
+
+/* The one orbit of the physics and precision tests: a = 7000 km, i = 51.6 deg. */
+#define LEO_A	7000.0
+#define LEO_INC 51.6
+
+#endif /* LAB06_HARNESS_H */

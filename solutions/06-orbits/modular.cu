@@ -1,0 +1,99 @@
+/*
+ * Lab 06-orbits, step 6.b: the modular propagator, the baseline the integrated one is
+ * measured against. Each RK4 stage is its own launch, reading the state and the
+ * previous stage from global memory and writing its own stage back; a fifth launch
+ * combines the four. Five launches and some 100 doubles of traffic per satellite
+ * per step, where the integrated kernel needs neither.
+ */
+#include "cuda_check.h"
+#include "j2.cuh"
+#include "orbits.h"
+
+/* The six arrays of one stage's derivative inside the scratch buffer. */
+struct stage {
+	double *d[6];
+};
+
+static struct stage stage_of(double *scratch, int n, int which)
+{
+	struct stage st;
+
+	for (int c = 0; c < 6; c++)
+		st.d[c] = scratch + (size_t)n * (6 * which + c);
+	return st;
+}
+
+/*
+ * TODO(lab6.b): stage k of RK4 for satellite i: the point s + h prev (h = 0 for the
+ * first stage, dt / 2 for the second and third, dt for the fourth), and the
+ * derivative there, written to out.
+ */
+static __global__ void stage_kernel(struct sat_state s, struct stage prev, double h,
+				    struct stage out, int n)
+{
+/* BEGIN SOLUTION */
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n) {
+		double p[6] = {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i]}, d[6];
+
+		if (h != 0.0)
+			for (int c = 0; c < 6; c++)
+				p[c] += h * prev.d[c][i];
+		derivative(p, d);
+		for (int c = 0; c < 6; c++)
+			out.d[c][i] = d[c];
+	}
+/* END SOLUTION */
+/* SKELETON
+	// TODO(lab6.b): for i < n: p = state of satellite i + h * prev (each of the six
+	//               components; prev is not read when h == 0), then derivative(p, d)
+	//               and out.d[c][i] = d[c].
+	(void)s, (void)prev, (void)h, (void)out, (void)n;
+*/
+}
+
+/* TODO(lab6.b): s += dt / 6 (k1 + 2 k2 + 2 k3 + k4), component by component. */
+static __global__ void combine_kernel(struct sat_state s, struct stage k1, struct stage k2,
+				      struct stage k3, struct stage k4, double dt, int n)
+{
+/* BEGIN SOLUTION */
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n) {
+		double *state[6] = {s.x, s.y, s.z, s.vx, s.vy, s.vz};
+
+		for (int c = 0; c < 6; c++)
+			state[c][i] += dt / 6.0 *
+				       (k1.d[c][i] + 2.0 * k2.d[c][i] + 2.0 * k3.d[c][i] + k4.d[c][i]);
+	}
+/* END SOLUTION */
+/* SKELETON
+	// TODO(lab6.b): for i < n, each of the six components of the state.
+	(void)s, (void)k1, (void)k2, (void)k3, (void)k4, (void)dt, (void)n;
+*/
+}
+
+cudaError_t propagate_modular(struct sat_state s, int n, double dt, int steps, double *d_scratch)
+{
+	const int threads = 128, blocks = (n + threads - 1) / threads;
+	struct stage k[4];
+
+	if (n <= 0 || steps <= 0)
+		return cudaSuccess;
+	for (int j = 0; j < 4; j++)
+		k[j] = stage_of(d_scratch, n, j);
+	for (int t = 0; t < steps; t++) {
+		stage_kernel<<<blocks, threads>>>(s, k[0], 0.0, k[0], n);
+		CUDA_CHECK_LAUNCH();
+		stage_kernel<<<blocks, threads>>>(s, k[0], 0.5 * dt, k[1], n);
+		CUDA_CHECK_LAUNCH();
+		stage_kernel<<<blocks, threads>>>(s, k[1], 0.5 * dt, k[2], n);
+		CUDA_CHECK_LAUNCH();
+		stage_kernel<<<blocks, threads>>>(s, k[2], dt, k[3], n);
+		CUDA_CHECK_LAUNCH();
+		combine_kernel<<<blocks, threads>>>(s, k[0], k[1], k[2], k[3], dt, n);
+		CUDA_CHECK_LAUNCH();
+	}
+	return cudaSuccess;
+}
