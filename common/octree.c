@@ -193,3 +193,28 @@ int octree_build_cpu(struct octree_host *t, const float4 *bodies, int n)
 	}
 	return 0;
 }
+
+int octree_levels(const struct octree_host *h, int *depth)
+{
+	int deepest = 0;
+
+	for (int c = 0; c <= h->nnodes; c++)
+		depth[c] = -1;
+	depth[h->nnodes] = 0;
+	/* children have lower indices than their cell: a descending loop meets every cell
+	 * after its parent */
+	for (int c = h->nnodes; c >= h->bottom; c--) {
+		if (depth[c] < 0)
+			continue;
+		for (int k = 0; k < 8; k++) {
+			int ch = h->child[8 * c + k];
+			if (ch >= h->n) {
+				if (ch > h->nnodes || ch >= c)
+					return -1;
+				depth[ch] = depth[c] + 1;
+				deepest = depth[ch] > deepest ? depth[ch] : deepest;
+			}
+		}
+	}
+	return deepest;
+}

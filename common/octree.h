@@ -175,6 +175,13 @@ struct accel_error_stats {
 int accel_error_stats(const float4 *bodies, int n, double eps2, const float3 *acc,
 		      const int *sample, int m, struct accel_error_stats *out);
 
+/**
+ * @brief The level of every cell of a host tree (root 0), -1 for unused nodes, into
+ *        @p depth (nnodes + 1 ints). Returns the deepest cell's level, or -1 for a
+ *        malformed tree.
+ */
+int octree_levels(const struct octree_host *h, int *depth);
+
 #ifdef __cplusplus
 }
 #endif

@@ -491,3 +491,26 @@ Test(octree, error_stats_on_known_input)
 	cr_assert_eq(accel_error_stats(b, N, eps2, acc, odd, 0, &st), -1, "nothing sampled");
 	free(b);
 }
+
+Test(octree, levels_from_the_root_down)
+{
+	enum { N = 3001 };
+	float4 *b = plummer(N, 17);
+	struct octree_host t;
+
+	build(&t, b, N);
+	int *depth = malloc(((size_t)t.nnodes + 1) * sizeof(int));
+	int deepest = octree_levels(&t, depth);
+	cr_assert(deepest > 0 && deepest < OCTREE_MAX_DEPTH, "deepest level %d", deepest);
+	cr_assert_eq(depth[t.nnodes], 0, "the root is level 0");
+	for (int c = t.bottom; c <= t.nnodes; c++)
+		for (int k = 0; k < 8; k++) {
+			int ch = t.child[8 * c + k];
+			if (ch >= N)
+				cr_assert_eq(depth[ch], depth[c] + 1, "cell %d under cell %d", ch,
+					     c);
+		}
+	free(depth);
+	octree_free(&t);
+	free(b);
+}

@@ -1,0 +1,200 @@
+/*
+ * Lab 05-octree bench: `make bench LAB=05` writes, into the folder given as argv[1]:
+ *   theta.csv    theta from 0.2 to 1.0 at N = 2^20: the whole step's time, the force
+ *                phase's, and the error against the direct sum (mean, 99th percentile)
+ *   phases.csv   each phase's time at N from 10k to 10M, theta 0.5
+ *   order.csv    the traversal on bodies in random order, in tree order through the
+ *                sort, and stored in tree order to begin with, N = 2^20
+ *   moonshot.csv the whole step at N = 2^20 and 10M, and the memory per body
+ * and ends with Markdown tables. Every figure comes from one run of this program.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "allpairs.h"
+#include "csv.h"
+#include "cuda_check.h"
+#include "timing.h"
+#include "bh.h"
+#include "harness.h"
+#include "thresholds.h"
+
+#define BIG 1048576
+
+struct run {
+	struct cloud *c;
+	int phase; /* 0..4 one phase, 5 the whole step, 6 forces unsorted, 7 all pairs */
+	float theta;
+};
+
+static cudaError_t once(void *ctx)
+{
+	struct run *r = ctx;
+	struct cloud *c = r->c;
+
+	switch (r->phase) {
+	case 0:
+		return bh_bounding_box(&c->t, c->d_bodies);
+	case 1:
+		return bh_build(&c->t, c->d_bodies);
+	case 2:
+		return bh_summarize(&c->t);
+	case 3:
+		return bh_sort(&c->t);
+	case 4:
+		return bh_forces(&c->t, c->d_acc, r->theta, BH_EPS2, 1);
+	case 5:
+		return bh_step(&c->t, c->d_bodies, c->d_acc, r->theta, BH_EPS2);
+	case 6:
+		return bh_forces(&c->t, c->d_acc, r->theta, BH_EPS2, 0);
+	default:
+		return allpairs_accel(c->d_bodies, c->d_acc, c->n, BH_EPS2);
+	}
+}
+
+static cudaError_t timed(struct cloud *c, int phase, float theta, int runs, double *ms)
+{
+	struct run r = {c, phase, theta};
+	struct timing_plan plan = {NULL, once, &r, 1, runs, 0};
+	struct timing t;
+
+	/* every phase reads what the phases before it wrote: run them all once first */
+	CUDA_CHECK(bh_step(&c->t, c->d_bodies, c->d_acc, theta, BH_EPS2));
+	CUDA_CHECK(time_gpu(&plan, &t));
+	*ms = t.median_ms;
+	return cudaSuccess;
+}
+
+static cudaError_t theta_sweep(FILE *f)
+{
+	const float thetas[5] = {0.2f, 0.3f, 0.5f, 0.7f, 1.0f};
+	struct cloud c;
+
+	CUDA_CHECK(cloud_open(&c, BIG, 1, 11));
+	fprintf(f, "theta,step_ms,forces_ms,mean_err,p99_err,max_err\n");
+	printf("\n| theta | step ms | forces ms | mean error | 99th percentile |\n"
+	       "|---|---|---|---|---|\n");
+	for (int k = 0; k < 5; k++) {
+		double step, forces;
+		CUDA_CHECK(timed(&c, 5, thetas[k], 7, &step));
+		CUDA_CHECK(timed(&c, 4, thetas[k], 7, &forces));
+		struct accel_error_stats st = cloud_error(&c, BH_EPS2);
+		fprintf(f, "%.2f,%.6f,%.6f,%.4e,%.4e,%.4e\n", thetas[k], step, forces, st.mean,
+			st.p99, st.max);
+		printf("| %.1f | %.3f | %.3f | %.2e | %.2e |\n", thetas[k], step, forces, st.mean,
+		       st.p99);
+		fflush(stdout);
+	}
+	cloud_close(&c);
+	return cudaSuccess;
+}
+
+static cudaError_t phase_sweep(FILE *f)
+{
+	const int ns[7] = {10000, 30000, 100000, 300000, 1000000, 3000000, 10000000};
+
+	fprintf(f, "n,bbox_ms,build_ms,summarize_ms,sort_ms,forces_ms,levels\n");
+	printf("\n| N | bounding box | build | summarize | sort | forces | levels |\n"
+	       "|---|---|---|---|---|---|---|\n");
+	for (int i = 0; i < 7; i++) {
+		struct cloud c;
+		double ms[5];
+		CUDA_CHECK(cloud_open(&c, ns[i], 1, 20 + i));
+		for (int p = 0; p < 5; p++)
+			CUDA_CHECK(timed(&c, p, 0.5f, ns[i] > 3000000 ? 3 : 7, &ms[p]));
+		fprintf(f, "%d,%.6f,%.6f,%.6f,%.6f,%.6f,%d\n", ns[i], ms[0], ms[1], ms[2], ms[3],
+			ms[4], c.t.max_depth + 1);
+		printf("| %d | %.3f | %.3f | %.3f | %.3f | %.3f | %d |\n", ns[i], ms[0], ms[1],
+		       ms[2], ms[3], ms[4], c.t.max_depth + 1);
+		fflush(stdout);
+		cloud_close(&c);
+	}
+	return cudaSuccess;
+}
+
+/* Bodies in random order (a Plummer sample), taken in tree order through d_sorted, and
+ * stored in tree order from the start (permuted on the host by a first step's sort). */
+static cudaError_t order_sweep(FILE *f)
+{
+	struct cloud c;
+	double random_ms, sorted_ms, stored_ms;
+
+	CUDA_CHECK(cloud_open(&c, BIG, 1, 31));
+	CUDA_CHECK(timed(&c, 6, 0.5f, 7, &random_ms));
+	CUDA_CHECK(timed(&c, 4, 0.5f, 7, &sorted_ms));
+	int *order = malloc((size_t)BIG * sizeof(int));
+	float4 *perm = malloc((size_t)BIG * sizeof(float4));
+	CUDA_CHECK(
+	    cudaMemcpy(order, c.t.d_sorted, (size_t)BIG * sizeof(int), cudaMemcpyDeviceToHost));
+	for (int k = 0; k < BIG; k++)
+		perm[k] = c.h_bodies[order[k]];
+	for (int k = 0; k < BIG; k++)
+		c.h_bodies[k] = perm[k];
+	CUDA_CHECK(cudaMemcpy(c.d_bodies, c.h_bodies, (size_t)BIG * sizeof(float4),
+			      cudaMemcpyHostToDevice));
+	CUDA_CHECK(timed(&c, 6, 0.5f, 7, &stored_ms));
+	fprintf(f,
+		"order,forces_ms\nrandom,%.6f\ntree order through the sort,%.6f\nstored in tree "
+		"order,%.6f\n",
+		random_ms, sorted_ms, stored_ms);
+	printf("\nN = %d, theta 0.5, the force phase: bodies in random order %.3f ms; through the "
+	       "sort %.3f ms (%.1fx); stored in tree order %.3f ms (%.1fx)\n",
+	       BIG, random_ms, sorted_ms, random_ms / sorted_ms, stored_ms, random_ms / stored_ms);
+	free(order), free(perm);
+	cloud_close(&c);
+	return cudaSuccess;
+}
+
+static cudaError_t moonshot(FILE *f)
+{
+	const int ns[2] = {BIG, 10000000};
+
+	fprintf(f, "n,step_ms,all_pairs_ms,bytes_per_body,mean_err\n");
+	for (int i = 0; i < 2; i++) {
+		struct cloud c;
+		double step, pairs = 0.0;
+		size_t before, after, total;
+		CUDA_CHECK(cudaMemGetInfo(&before, &total));
+		CUDA_CHECK(cloud_open(&c, ns[i], 1, 41 + i));
+		CUDA_CHECK(cudaMemGetInfo(&after, &total));
+		CUDA_CHECK(timed(&c, 5, 0.5f, 11, &step));
+		struct accel_error_stats st = cloud_error(&c, BH_EPS2);
+		if (i == 0)
+			CUDA_CHECK(timed(&c, 7, 0.5f, 3, &pairs));
+		double per_body = (double)(before - after) / ns[i];
+		fprintf(f, "%d,%.6f,%.6f,%.1f,%.4e\n", ns[i], step, pairs, per_body, st.mean);
+		printf(
+		    "N = %d, theta 0.5: the whole step %.3f ms (target %s), mean error %.2e, %.0f "
+		    "bytes of device memory per body\n",
+		    ns[i], step,
+		    i == 0 ? (step <= 5.0 ? "<= 5 ms: met" : "<= 5 ms: MISSED") : "runs", st.mean,
+		    per_body);
+		if (i == 0)
+			printf("all pairs at N = %d: %.1f ms, %.0fx the whole step\n", ns[i], pairs,
+			       pairs / step);
+		cloud_close(&c);
+	}
+	return cudaSuccess;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : ".";
+	FILE *ft = csv_open(dir, "theta.csv"), *fp = csv_open(dir, "phases.csv");
+	FILE *fo = csv_open(dir, "order.csv"), *fm = csv_open(dir, "moonshot.csv");
+	struct cudaDeviceProp d;
+	int dev;
+
+	if (!ft || !fp || !fo || !fm)
+		return 1;
+	CUDA_CHECK(cudaGetDevice(&dev));
+	CUDA_CHECK(cudaGetDeviceProperties(&d, dev));
+	printf("lab 05 bench on %s (%d SMs), Plummer spheres, eps2 = %g\n", d.name,
+	       d.multiProcessorCount, BH_EPS2);
+	CUDA_CHECK(moonshot(fm));
+	CUDA_CHECK(theta_sweep(ft));
+	CUDA_CHECK(order_sweep(fo));
+	CUDA_CHECK(phase_sweep(fp));
+	fclose(ft), fclose(fp), fclose(fo), fclose(fm);
+	return 0;
+}

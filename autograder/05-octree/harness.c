@@ -1,0 +1,109 @@
+/* Lab 05-octree: host-side helpers (see harness.h). Do not modify. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_check.h"
+#include "ic.h"
+#include "rng.h"
+#include "harness.h"
+#include "thresholds.h"
+
+cudaError_t cloud_open(struct cloud *c, int n, int plummer, uint64_t seed)
+{
+	struct rng r;
+
+	memset(c, 0, sizeof(*c));
+	c->n = n;
+	c->seed = seed;
+	c->h_bodies = malloc((size_t)n * sizeof(float4));
+	c->h_acc = malloc((size_t)n * sizeof(float3));
+	float4 *vel = malloc((size_t)n * sizeof(float4));
+	if (!c->h_bodies || !c->h_acc || !vel) {
+		free(vel);
+		return cudaErrorMemoryAllocation;
+	}
+	rng_seed(&r, seed);
+	if (plummer)
+		ic_plummer(&r, n, c->h_bodies, vel);
+	else
+		ic_uniform_cube(&r, n, 1.f, c->h_bodies, NULL);
+	free(vel);
+	CUDA_CHECK(cudaMalloc((void **)&c->d_bodies, (size_t)n * sizeof(float4)));
+	CUDA_CHECK(cudaMalloc((void **)&c->d_acc, (size_t)n * sizeof(float3)));
+	CUDA_CHECK(cudaMemcpy(c->d_bodies, c->h_bodies, (size_t)n * sizeof(float4),
+			      cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemset(c->d_acc, 0xff, (size_t)n * sizeof(float3))); /* NaN */
+	return bh_tree_open(&c->t, n);
+}
+
+void cloud_close(struct cloud *c)
+{
+	bh_tree_close(&c->t);
+	cudaFree(c->d_bodies), cudaFree(c->d_acc);
+	free(c->h_bodies), free(c->h_acc);
+	memset(c, 0, sizeof(*c));
+}
+
+cudaError_t cloud_upload_box(struct cloud *c)
+{
+	float3 centre;
+	float radius;
+	float4 box;
+
+	if (octree_root_box(c->h_bodies, c->n, &centre, &radius))
+		return cudaErrorInvalidValue;
+	box = (float4){centre.x, centre.y, centre.z, radius};
+	CUDA_CHECK(cudaMemcpy(c->t.d_box, &box, sizeof(box), cudaMemcpyHostToDevice));
+	return cudaSuccess;
+}
+
+int cloud_upload_cpu_tree(struct cloud *c, struct octree_host *h, enum phase next)
+{
+	size_t nodes = (size_t)c->t.nnodes + 1;
+	int *depth = malloc(nodes * sizeof(int));
+
+	if (!depth || octree_alloc(h, c->n, c->t.nnodes) ||
+	    octree_build_cpu(h, c->h_bodies, c->n) || octree_levels(h, depth) < 0 ||
+	    bh_tree_upload(&c->t, h, depth)) {
+		free(depth);
+		return -1;
+	}
+	free(depth);
+	/* what the phase under test must write, poisoned so that a skipped write shows */
+	if (next == PHASE_SUMMARIZE) {
+		float4 *cells = c->t.d_node + c->t.bottom;
+		if (cudaMemset(cells, 0xff, (nodes - c->t.bottom) * sizeof(float4)) ||
+		    cudaMemset(c->t.d_count + c->t.bottom, 0xff,
+			       (nodes - c->t.bottom) * sizeof(int)))
+			return -1;
+	}
+	if (next == PHASE_SORT && (cudaMemset(c->t.d_start, 0xff, nodes * sizeof(int)) ||
+				   cudaMemset(c->t.d_sorted, 0xff, (size_t)c->n * sizeof(int))))
+		return -1;
+	return 0;
+}
+
+int cloud_download_tree(struct cloud *c, struct octree_host *h)
+{
+	if (octree_alloc(h, c->n, c->t.nnodes))
+		return -1;
+	return bh_tree_download(&c->t, h, NULL) == cudaSuccess ? 0 : -1;
+}
+
+struct accel_error_stats cloud_error(struct cloud *c, float eps2)
+{
+	int m = c->n < BH_SAMPLE ? c->n : BH_SAMPLE, sample[BH_SAMPLE];
+	struct accel_error_stats st;
+
+	memset(&st, 0, sizeof(st));
+	if (cudaDeviceSynchronize() ||
+	    cudaMemcpy(c->h_acc, c->d_acc, (size_t)c->n * sizeof(float3), cudaMemcpyDeviceToHost)) {
+		st.mean = st.p99 = st.max = INFINITY;
+		return st;
+	}
+	for (int k = 0; k < m; k++)
+		sample[k] = (int)((long long)k * c->n / m);
+	accel_error_stats(c->h_bodies, c->n, eps2, c->h_acc, sample, m, &st);
+	return st;
+}

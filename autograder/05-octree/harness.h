@@ -1,0 +1,46 @@
+/* Lab 05-octree: host-side helpers the tests, workloads and bench share. Do not modify. */
+#ifndef LAB05_HARNESS_H
+#define LAB05_HARNESS_H
+
+#include <stdint.h>
+#include <cuda_runtime.h>
+
+#include "bh.h"
+#include "octree.h"
+#include "octree_gpu.h"
+#include "rng.h"
+
+/* The handout every hint of this lab points into. */
+#define HANDOUT "handouts/05-octree.md"
+
+/* n bodies on the host and the device, a tree for them, and the forces. */
+struct cloud {
+	int n;
+	uint64_t seed;
+	float4 *h_bodies;
+	float3 *h_acc;
+	float4 *d_bodies;
+	float3 *d_acc;
+	struct bh_tree t;
+};
+
+/* A Plummer sphere (plummer != 0) or a uniform cube of half-width 1, from @seed. */
+cudaError_t cloud_open(struct cloud *c, int n, int plummer, uint64_t seed);
+void cloud_close(struct cloud *c);
+
+/* The host tree of the cloud built on the CPU (octree_build_cpu), uploaded with its
+ * levels; the arrays the phase under test writes are poisoned first. 0 on success. */
+enum phase { PHASE_SUMMARIZE, PHASE_SORT, PHASE_FORCES };
+int cloud_upload_cpu_tree(struct cloud *c, struct octree_host *h, enum phase next);
+
+/* The root box computed on the host, uploaded to t.d_box. */
+cudaError_t cloud_upload_box(struct cloud *c);
+
+/* Downloads the device tree into a host tree allocated for it. */
+int cloud_download_tree(struct cloud *c, struct octree_host *h);
+
+/* Error statistics of c->h_acc (fetched from d_acc) against the direct sum on
+ * BH_SAMPLE bodies spread over the array. */
+struct accel_error_stats cloud_error(struct cloud *c, float eps2);
+
+#endif /* LAB05_HARNESS_H */

@@ -1,0 +1,94 @@
+/*
+ * Lab 05-octree, step 5.a: the root box. A reduction of the bodies' minima and maxima,
+ * block by block into t->d_partial, then one block over the partials.
+ */
+#include <float.h>
+
+#include "cuda_check.h"
+#include "bh.h"
+
+#define BOX_THREADS 256
+
+/* TODO(lab5.a): block b's minimum and maximum of x, y and z over its bodies (a
+ * grid-stride loop), reduced in shared memory, into partial[2 b] and partial[2 b + 1]. */
+static __global__ void __launch_bounds__(BOX_THREADS) box_partial_kernel(const float4 *body, int n,
+									  float4 *partial)
+{
+/* BEGIN SOLUTION */
+	__shared__ float3 lo[BOX_THREADS], hi[BOX_THREADS];
+	float3 l = make_float3(FLT_MAX, FLT_MAX, FLT_MAX), h = make_float3(-FLT_MAX, -FLT_MAX, -FLT_MAX);
+
+	for (int i = blockIdx.x * BOX_THREADS + threadIdx.x; i < n; i += gridDim.x * BOX_THREADS) {
+		float4 p = body[i];
+		l = make_float3(fminf(l.x, p.x), fminf(l.y, p.y), fminf(l.z, p.z));
+		h = make_float3(fmaxf(h.x, p.x), fmaxf(h.y, p.y), fmaxf(h.z, p.z));
+	}
+	lo[threadIdx.x] = l, hi[threadIdx.x] = h;
+	for (int half = BOX_THREADS / 2; half > 0; half /= 2) {
+		__syncthreads(); /* the values of the round before are all stored */
+		if (threadIdx.x < half) {
+			float3 a = lo[threadIdx.x + half], b = hi[threadIdx.x + half];
+			l = make_float3(fminf(l.x, a.x), fminf(l.y, a.y), fminf(l.z, a.z));
+			h = make_float3(fmaxf(h.x, b.x), fmaxf(h.y, b.y), fmaxf(h.z, b.z));
+			lo[threadIdx.x] = l, hi[threadIdx.x] = h;
+		}
+	}
+	if (threadIdx.x == 0) {
+		partial[2 * blockIdx.x] = make_float4(l.x, l.y, l.z, 0.f);
+		partial[2 * blockIdx.x + 1] = make_float4(h.x, h.y, h.z, 0.f);
+	}
+/* END SOLUTION */
+/* SKELETON
+	// TODO(lab5.a): each thread's min and max over i = global index, i += total threads;
+	//               then a tree reduction in lo[] and hi[] with a barrier before each
+	//               round; thread 0 writes the block's two partials (w unused).
+	//               Shared: __shared__ float3 lo[BOX_THREADS], hi[BOX_THREADS];
+	(void)body, (void)n, (void)partial;
+*/
+}
+
+/* TODO(lab5.a): one block: the minimum and maximum over the `blocks` partials, then the
+ * root box: centre (lo + hi) * 0.5f per axis, half-width the largest (hi - lo) * 0.5f. */
+static __global__ void __launch_bounds__(BOX_THREADS) box_final_kernel(const float4 *partial,
+									int blocks, float4 *box)
+{
+/* BEGIN SOLUTION */
+	__shared__ float3 lo[BOX_THREADS], hi[BOX_THREADS];
+	float3 l = make_float3(FLT_MAX, FLT_MAX, FLT_MAX), h = make_float3(-FLT_MAX, -FLT_MAX, -FLT_MAX);
+
+	for (int b = threadIdx.x; b < blocks; b += BOX_THREADS) {
+		float4 a = partial[2 * b], c = partial[2 * b + 1];
+		l = make_float3(fminf(l.x, a.x), fminf(l.y, a.y), fminf(l.z, a.z));
+		h = make_float3(fmaxf(h.x, c.x), fmaxf(h.y, c.y), fmaxf(h.z, c.z));
+	}
+	lo[threadIdx.x] = l, hi[threadIdx.x] = h;
+	for (int half = BOX_THREADS / 2; half > 0; half /= 2) {
+		__syncthreads(); /* the values of the round before are all stored */
+		if (threadIdx.x < half) {
+			float3 a = lo[threadIdx.x + half], b = hi[threadIdx.x + half];
+			l = make_float3(fminf(l.x, a.x), fminf(l.y, a.y), fminf(l.z, a.z));
+			h = make_float3(fmaxf(h.x, b.x), fmaxf(h.y, b.y), fmaxf(h.z, b.z));
+			lo[threadIdx.x] = l, hi[threadIdx.x] = h;
+		}
+	}
+	if (threadIdx.x == 0)
+		*box = make_float4((l.x + h.x) * 0.5f, (l.y + h.y) * 0.5f, (l.z + h.z) * 0.5f,
+				   fmaxf(fmaxf(h.x - l.x, h.y - l.y), h.z - l.z) * 0.5f);
+/* END SOLUTION */
+/* SKELETON
+	// TODO(lab5.a): the same reduction over the partials, then thread 0 writes the box.
+	(void)partial, (void)blocks, (void)box;
+*/
+}
+
+cudaError_t bh_bounding_box(struct bh_tree *t, const float4 *d_bodies)
+{
+	int blocks = (t->n + BOX_THREADS - 1) / BOX_THREADS;
+
+	blocks = blocks < t->partial_blocks ? blocks : t->partial_blocks;
+	box_partial_kernel<<<blocks, BOX_THREADS>>>(d_bodies, t->n, t->d_partial);
+	CUDA_CHECK_LAUNCH();
+	box_final_kernel<<<1, BOX_THREADS>>>(t->d_partial, blocks, t->d_box);
+	CUDA_CHECK_LAUNCH();
+	return cudaSuccess;
+}

@@ -1,0 +1,42 @@
+/*
+ * Lab 05-octree: what the phases share on the device: box geometry as octree.h defines
+ * it, and the memory-model primitives of the concurrent build.
+ */
+#ifndef LAB05_TREE_CUH
+#define LAB05_TREE_CUH
+
+#include "octree_gpu.h"
+
+#define EMPTY  (-1)
+#define LOCKED (-2)
+
+/* The octant of p in a cell centred at c (a point on a plane goes to the lower side). */
+static __device__ inline int octant_of(float4 p, float3 c)
+{
+	return (p.x > c.x) | (p.y > c.y) << 1 | (p.z > c.z) << 2;
+}
+
+/* The centre of octant k of a cell centred at c, r being the child's half-width. */
+static __device__ inline float3 octant_centre(float3 c, int k, float r)
+{
+	return make_float3(c.x + (k & 1 ? r : -r), c.y + (k & 2 ? r : -r), c.z + (k & 4 ? r : -r));
+}
+
+/* A child slot read with acquire semantics: if it names a cell another thread just
+ * published, that cell's own slots, written before the publication, are seen too. */
+static __device__ inline int load_acquire(const int *p)
+{
+	int v;
+
+	asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+	return v;
+}
+
+/* A child slot written with release semantics: everything this thread wrote before
+ * (a new subtree's cells and slots) is visible to whoever acquires the slot's value. */
+static __device__ inline void store_release(int *p, int v)
+{
+	asm volatile("st.release.gpu.global.s32 [%0], %1;" : : "l"(p), "r"(v) : "memory");
+}
+
+#endif /* LAB05_TREE_CUH */
