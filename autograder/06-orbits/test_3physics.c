@@ -72,13 +72,14 @@ GRADED_TEST(physics, nodal_regression_10_days, 3, 300)
 		if (!(e <= worst))
 			worst = e, wi = i, rate_w = rate;
 	}
-	cr_assert(worst <= NODAL_REL_TOL,
-		  "%d days at dt = %g s, a = %g km, i = %g deg: satellite %d's node moves at %.6g "
-		  "deg/day, want %.6g deg/day = -1.5 n J2 (Re/p)^2 cos i, off by %.2f%% (limit "
-		  "%.0f%%)\nhint: a wrong z term of J2 (3 - 5 z^2/r^2, not 1 - 5 z^2/r^2, in a_z) "
-		  "or a wrong power of r changes the regression (" HANDOUT ", step 6.a)",
-		  NODAL_DAYS, NODAL_DT, LEO_A, LEO_INC, wi, rate_w * 86400 * 180 / PI,
-		  want * 86400 * 180 / PI, 100 * worst, 100 * NODAL_REL_TOL);
+	cr_assert(
+	    worst <= NODAL_REL_TOL,
+	    "%d days at dt = %g s, a = %g km, i = %g deg: satellite %d's node moves at %.6g "
+	    "deg/day, want %.6g deg/day = -1.5 n J2 (Re/p)^2 cos i, off by %.2f%% (limit "
+	    "%.0f%%)\nhint: the regression comes from J2's z term: a_z = -k z (3 - 5 z^2/r^2), "
+	    "where x and y have 1 - 5 z^2/r^2 (" HANDOUT ", step 6.a)",
+	    NODAL_DAYS, NODAL_DT, LEO_A, LEO_INC, wi, rate_w * 86400 * 180 / PI,
+	    want * 86400 * 180 / PI, 100 * worst, 100 * NODAL_REL_TOL);
 	GRADE_NOTE("node regresses at %.5f deg/day, analytic %.5f: worst of %d satellites off "
 		   "by %.2f%% (limit %.0f%%)",
 		   rate_w * 86400 * 180 / PI, want * 86400 * 180 / PI, N, 100 * worst,
