@@ -249,10 +249,52 @@ $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)
 lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver \
 	$(if $(wildcard autograder/$(l)/test_*.c),grader/grade_$(l)) $(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
 
+# ---------------------------------------------------------------- CPU emulation
+# Labs whose kernels have no barrier, warp operation or shared memory run one thread
+# after another on the CPU (autograder/emu/): their solutions' correctness tests run in
+# `make test`, without a GPU. Speed, sanitizer and long many-step tests are left out.
+EMU_LABS := 04-boids 06-orbits
+EMU_FILTER := !(speed|flock|sanitize)/*
+EMU_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wno-attributes -Wno-unknown-pragmas \
+	-include autograder/emu/emu.h
+
+$(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
+
+define EMU_RULES
+$(eval e := $(BUILD)/emu/$(1))
+$(eval ecu := $(wildcard solutions/$(1)/*.cu))
+$(eval esupport := $(filter-out autograder/$(1)/bench.c,$(wildcard autograder/$(1)/*.c)))
+$(eval eobjs := $(patsubst solutions/$(1)/%.cu,$(e)/lab/%.o,$(ecu)) \
+	$(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) autograder/report/fragment.c))
+
+$(e)/lab/%.cc: solutions/$(1)/%.cu autograder/emu/launch.py
+	@mkdir -p $$(@D)
+	$(Q)python3 autograder/emu/launch.py $$< $$@
+
+$(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
+	$$(call say,CXX,$$< "(emulated)")
+	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -Isolutions/$(1) -MMD -MP -c $$< -o $$@
+
+$(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -Isolutions/$(1) -Iautograder/lib -Iautograder/report \
+		-Iautograder/$(1) -DGRADE_LAB='"$(1)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -c $$< -o $$@
+
+$(e)/grade_emu: $(eobjs) $(BUILD)/obj/autograder/emu/emu_runtime.o $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ -lcriterion -lm -o $$@
+endef
+$(foreach l,$(EMU_LABS),$(eval $(call EMU_RULES,$(l))))
+.SECONDARY: $(foreach l,$(EMU_LABS),$(patsubst solutions/$(l)/%.cu,$(BUILD)/emu/$(l)/lab/%.cc,$(wildcard solutions/$(l)/*.cu)))
+
+emu-test: $(foreach l,$(EMU_LABS),$(BUILD)/emu/$(l)/grade_emu)
+	$(Q)for l in $(EMU_LABS); do echo "== $$l: the solution's correctness tests, kernels emulated on the CPU"; \
+		autograder/run-criterion.sh $(BUILD)/emu/$$l/grade_emu --jobs 2 --filter '$(EMU_FILTER)' || exit 1; done
+
 # ---------------------------------------------------------------- top-level targets
 .PHONY: all test grade grade-class run skeletons handouts docs bench sanitize selftest sass release format \
 	check-format clean deps-grade deps-test \
-	check-skeletons test-units test-grade FORCE
+	check-skeletons test-units test-grade emu-test FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
@@ -302,6 +344,7 @@ test: deps-test
 	$(Q)$(MAKE) --no-print-directory check-format
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory test-units
+	$(Q)$(if $(HAVE_SOLUTIONS),$(MAKE) --no-print-directory emu-test)
 	$(Q)$(MAKE) --no-print-directory check-skeletons
 	$(Q)$(MAKE) --no-print-directory handouts docs
 	$(Q)$(MAKE) --no-print-directory test-grade

@@ -5,7 +5,8 @@
  * Plummer sphere of 100,000 bodies (eps2 = 1e-4), 1000 sampled bodies against the
  * direct sum, per-body opening: theta 0.3: mean 3.0e-4, 99th percentile 1.15e-3;
  * 0.5: 1.24e-3, 4.6e-3; 0.7: 3.3e-3, 1.2e-2. A warp opens a cell when any of its 32
- * bodies needs it, so the GPU's errors can only be smaller; each bound is twice the
+ * bodies needs it, so the GPU's errors should be smaller on the whole (not body by body: errors of
+ * different cells partly cancel); each bound is about twice the
  * CPU's figure. The speed bounds are provisional: this lab has not yet run on the
  * H200, and each is to be calibrated there with a margin of at least 25%.
  */
