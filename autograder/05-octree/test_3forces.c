@@ -33,7 +33,7 @@ static void check_forces(float theta, double mean_max, double p99_max, int sorte
 	struct octree_host h;
 
 	gpu_require();
-	GPU_OK(cloud_open(&c, grade_under_sanitizer() ? 5003 : BH_N, 1, rng_fresh_seed()));
+	GPU_OK(cloud_open(&c, grade_under_sanitizer() ? BH_N_SMALL : BH_N, 1, rng_fresh_seed()));
 	cr_assert(!cloud_upload_cpu_tree(&c, &h, PHASE_FORCES), "the CPU tree failed");
 	GPU_OK(bh_forces(&c.t, c.d_acc, theta, BH_EPS2, sorted));
 	check_error(&c, theta, mean_max, p99_max, sorted ? "bh_forces" : "bh_forces, unsorted",
@@ -67,7 +67,7 @@ GRADED_TEST(forces, unsorted, 1, 120)
 GRADED_TEST(step, whole_and_deterministic, 3, 180)
 {
 	struct cloud c;
-	int n = grade_under_sanitizer() ? 5003 : BH_N;
+	int n = grade_under_sanitizer() ? BH_N_SMALL : BH_N;
 	float3 *first = malloc((size_t)n * sizeof(float3));
 	double worst = 0.0;
 	int wi = 0;

@@ -13,9 +13,15 @@
 #ifndef LAB05_THRESHOLDS_H
 #define LAB05_THRESHOLDS_H
 
-#define BH_N	  100000
-#define BH_EPS2	  1e-4f
-#define BH_SAMPLE 1000
+#define BH_N 100000
+/* Under compute-sanitizer (and in the CPU emulation) the force tests use fewer bodies,
+ * and the errors grow as N shrinks: at 20011 the solution, emulated on the CPU, measured
+ * mean / 99th percentile 2.8e-4 / 1.5e-3, 1.0e-3 / 5.2e-3 and 2.5e-3 / 9.7e-3 at theta
+ * 0.3, 0.5 and 0.7 (at 100000: 1.9e-4 / 8.4e-4, 6.5e-4 / 2.9e-3, 1.9e-3 / 7.3e-3), inside
+ * the same bounds; at 5003 the 99th percentile came within 20% of them. */
+#define BH_N_SMALL 20011
+#define BH_EPS2	   1e-4f
+#define BH_SAMPLE  1000
 
 #define ERR_MEAN_T03 6e-4
 #define ERR_P99_T03  2.5e-3

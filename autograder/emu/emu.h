@@ -1,8 +1,7 @@
 /*
  * The CPU emulation of a lab's kernels (see README in this folder): included first in
- * every lab .cu compiled by g++ for `make emu-test`. Kernels run one thread after
- * another, so only kernels without barriers, warp operations or shared memory can be
- * emulated: labs 04 and 06.
+ * every lab .cu compiled by g++ for `make emu-test`. A block's threads take turns,
+ * switching at barriers and warp votes.
  */
 #ifndef EMU_H
 #define EMU_H
@@ -30,8 +29,70 @@ static inline int max(int a, int b)
 	return a > b ? a : b;
 }
 
-/* Runs fn(ctx) once per thread of the grid, blocks in order, threads in order. */
+/* Runs fn(ctx) once per thread of the grid, block after block; a block's threads as
+ * coroutines that switch at barriers. */
 extern "C" void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx);
+extern "C" void emu_syncthreads(void);
+extern "C" int emu_warp_all(int pred);
+
+/* barriers, votes and fences: the threads of a block take turns, so a barrier is a
+ * switch, a fence nothing, and an atomic a plain read-modify-write */
+#define __syncthreads() emu_syncthreads()
+static inline void __syncwarp(unsigned mask = 0xffffffffu)
+{
+	(void)mask;
+	emu_warp_all(1);
+}
+static inline int __all_sync(unsigned mask, int pred)
+{
+	(void)mask;
+	return emu_warp_all(pred);
+}
+static inline void __threadfence(void)
+{
+}
+static inline int atomicCAS(int *p, int compare, int value)
+{
+	int old = *p;
+	*p = old == compare ? value : old;
+	return old;
+}
+static inline int atomicExch(int *p, int value)
+{
+	int old = *p;
+	*p = value;
+	return old;
+}
+static inline int atomicAdd(int *p, int value)
+{
+	int old = *p;
+	*p = old + value;
+	return old;
+}
+static inline int atomicSub(int *p, int value)
+{
+	int old = *p;
+	*p = old - value;
+	return old;
+}
+static inline int atomicMax(int *p, int value)
+{
+	int old = *p;
+	*p = old > value ? old : value;
+	return old;
+}
+static inline float rsqrtf(float x)
+{
+	return 1.f / std::sqrt(x);
+}
+
+#ifndef __launch_bounds__
+#define __launch_bounds__(...)
+#endif
+
+/* shared memory: one copy per kernel, and blocks run one after another */
+#undef __shared__
+#define __shared__ static
 
 template <typename F> static void emu_invoke(void *f)
 {

@@ -4,9 +4,13 @@
  * the one "device" reports the H200's SM count. key_sort_* replace common/keysort.cu's
  * CUB sort with a stable host sort. Only for `make emu-test`.
  */
+#define _GNU_SOURCE /* _setjmp, _longjmp and the ucontext calls */
+#include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <ucontext.h>
 
 #include <cuda_runtime_api.h>
 
@@ -15,22 +19,163 @@
 uint3 emu_threadIdx, emu_blockIdx;
 dim3 emu_blockDim, emu_gridDim;
 
+/*
+ * The threads of a block run as coroutines, one at a time, each until it finishes or
+ * reaches a barrier (__syncthreads, __syncwarp, a warp vote); when every thread of the
+ * block (of the warp) waits at one, all go on. A switch is a _setjmp/_longjmp pair, the
+ * first entry into a thread a swapcontext onto its own stack.
+ */
+enum thread_state { READY, WAIT_BLOCK, WAIT_WARP, DONE };
+
+#define STACK_BYTES (64 * 1024)
+#define MAX_THREADS 1024
+
+struct emu_thread {
+	enum thread_state state;
+	int started;
+	int vote;   /* this lane's predicate at a warp vote, then the warp's result */
+	jmp_buf jb; /* where it stopped */
+	ucontext_t uc;
+};
+
+static struct emu_thread threads[MAX_THREADS];
+static char *stacks;
+static int n_threads, current;
+static jmp_buf scheduler;
+static void (*kernel_fn)(void *);
+static void *kernel_ctx;
+
+static void fail(const char *what)
+{
+	fprintf(stderr,
+		"CPU emulation: %s (block %u,%u,%u, thread %d of %d): on a GPU this hangs or "
+		"is undefined\n",
+		what, emu_blockIdx.x, emu_blockIdx.y, emu_blockIdx.z, current, n_threads);
+	abort();
+}
+
+static void set_thread_index(int t)
+{
+	emu_threadIdx.x = (unsigned)t % emu_blockDim.x;
+	emu_threadIdx.y = (unsigned)t / emu_blockDim.x % emu_blockDim.y;
+	emu_threadIdx.z = (unsigned)t / (emu_blockDim.x * emu_blockDim.y);
+}
+
+static void thread_main(void)
+{
+	kernel_fn(kernel_ctx);
+	threads[current].state = DONE;
+	_longjmp(scheduler, 1);
+}
+
+/* The running thread stops here until the scheduler resumes it. */
+static void yield(enum thread_state why)
+{
+	threads[current].state = why;
+	if (!_setjmp(threads[current].jb))
+		_longjmp(scheduler, 1);
+	set_thread_index(current);
+}
+
+void emu_syncthreads(void)
+{
+	yield(WAIT_BLOCK);
+}
+
+int emu_warp_all(int pred)
+{
+	threads[current].vote = pred != 0;
+	yield(WAIT_WARP);
+	return threads[current].vote;
+}
+
+/* Releases the barriers every live thread has reached; 0 when none could be. */
+static int release(void)
+{
+	int released = 0, waiting = 0, done = 0;
+
+	for (int t = 0; t < n_threads; t++) {
+		waiting += threads[t].state == WAIT_BLOCK;
+		done += threads[t].state == DONE;
+	}
+	if (waiting && waiting + done == n_threads) {
+		if (done)
+			fail("__syncthreads() reached by some threads of the block after others "
+			     "returned");
+		for (int t = 0; t < n_threads; t++)
+			threads[t].state = READY;
+		return 1;
+	}
+	for (int w = 0; w < (n_threads + 31) / 32; w++) {
+		int lo = 32 * w, hi = lo + 32 < n_threads ? lo + 32 : n_threads, at = 0, gone = 0;
+		int all = 1;
+
+		for (int t = lo; t < hi; t++) {
+			at += threads[t].state == WAIT_WARP;
+			gone += threads[t].state == DONE;
+		}
+		if (!at || at + gone < hi - lo)
+			continue;
+		if (gone)
+			fail("a warp-level barrier or vote reached by some lanes after others "
+			     "returned");
+		for (int t = lo; t < hi; t++)
+			all &= threads[t].vote;
+		for (int t = lo; t < hi; t++)
+			threads[t].vote = all, threads[t].state = READY;
+		released = 1;
+	}
+	return released;
+}
+
 void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
 {
 	emu_gridDim = grid;
 	emu_blockDim = block;
+	kernel_fn = fn;
+	kernel_ctx = ctx;
+	n_threads = (int)(block.x * block.y * block.z);
+	if (n_threads > MAX_THREADS)
+		fail("more than 1024 threads in a block");
+	if (!stacks && !(stacks = malloc((size_t)MAX_THREADS * STACK_BYTES)))
+		fail("no memory for the threads' stacks");
 	for (unsigned bz = 0; bz < grid.z; bz++)
 		for (unsigned by = 0; by < grid.y; by++)
-			for (unsigned bx = 0; bx < grid.x; bx++)
-				for (unsigned tz = 0; tz < block.z; tz++)
-					for (unsigned ty = 0; ty < block.y; ty++)
-						for (unsigned tx = 0; tx < block.x; tx++) {
-							emu_blockIdx.x = bx, emu_blockIdx.y = by;
-							emu_blockIdx.z = bz;
-							emu_threadIdx.x = tx, emu_threadIdx.y = ty;
-							emu_threadIdx.z = tz;
-							fn(ctx);
-						}
+			for (unsigned bx = 0; bx < grid.x; bx++) {
+				emu_blockIdx.x = bx, emu_blockIdx.y = by, emu_blockIdx.z = bz;
+				for (int t = 0; t < n_threads; t++)
+					threads[t].state = READY, threads[t].started = 0;
+				for (;;) {
+					int ran = 0, live = 0;
+					for (int t = 0; t < n_threads; t++) {
+						if (threads[t].state != READY)
+							continue;
+						ran = 1;
+						current = t;
+						set_thread_index(t);
+						if (_setjmp(scheduler))
+							continue; /* it yielded or finished */
+						if (threads[t].started)
+							_longjmp(threads[t].jb, 1);
+						threads[t].started = 1;
+						getcontext(&threads[t].uc);
+						threads[t].uc.uc_stack.ss_sp =
+						    stacks + (size_t)t * STACK_BYTES;
+						threads[t].uc.uc_stack.ss_size = STACK_BYTES;
+						threads[t].uc.uc_link = NULL;
+						makecontext(&threads[t].uc, thread_main, 0);
+						ucontext_t here;
+						swapcontext(&here, &threads[t].uc);
+					}
+					for (int t = 0; t < n_threads; t++)
+						live += threads[t].state != DONE;
+					if (!live)
+						break;
+					if (!release() && !ran)
+						fail(
+						    "every thread waits and no barrier can be released");
+				}
+			}
 }
 
 cudaError_t cudaMalloc(void **p, size_t bytes)

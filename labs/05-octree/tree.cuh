@@ -26,17 +26,25 @@ static __device__ inline float3 octant_centre(float3 c, int k, float r)
  * published, that cell's own slots, written before the publication, are seen too. */
 static __device__ inline int load_acquire(const int *p)
 {
+#if defined(__CUDA_ARCH__)
 	int v;
 
 	asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
 	return v;
+#else /* the host compiler: the course's CPU emulation of the kernels */
+	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#endif
 }
 
 /* A child slot written with release semantics: everything this thread wrote before
  * (a new subtree's cells and slots) is visible to whoever acquires the slot's value. */
 static __device__ inline void store_release(int *p, int v)
 {
+#if defined(__CUDA_ARCH__)
 	asm volatile("st.release.gpu.global.s32 [%0], %1;" : : "l"(p), "r"(v) : "memory");
+#else /* the host compiler: the course's CPU emulation of the kernels */
+	__atomic_store_n(p, v, __ATOMIC_RELEASE);
+#endif
 }
 
 #endif /* LAB05_TREE_CUH */
