@@ -256,6 +256,7 @@ lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(c
 # lab 05 runs at the smaller sizes its tests use under compute-sanitizer (PL_SANITIZE).
 EMU_LABS := 04-boids 05-octree 06-orbits
 EMU_FILTER := !(speed|flock|sanitize)/*
+EMU_OUT ?= $(BUILD)/emu/out/$(SELECTED).tsv
 EMU_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wno-attributes -Wno-unknown-pragmas -Wno-sign-compare \
 	-include autograder/emu/emu.h
 # common/*.cu emulated too, but for CUB's sort, which emu_runtime.c replaces
@@ -272,43 +273,61 @@ $(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_S
 $(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
 
 define EMU_RULES
-$(eval e := $(BUILD)/emu/$(1))
-$(eval ecu := $(wildcard solutions/$(1)/*.cu))
-$(eval esupport := $(filter-out autograder/$(1)/bench.c,$(wildcard autograder/$(1)/*.c)))
-$(eval eobjs := $(patsubst solutions/$(1)/%.cu,$(e)/lab/%.o,$(ecu)) \
+$(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
+$(eval ecu := $(wildcard $(1)/$(2)/*.cu))
+$(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
+$(eval eobjs := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)) \
 	$(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) autograder/report/fragment.c))
 
-$(e)/lab/%.cc: solutions/$(1)/%.cu autograder/emu/launch.py
+$(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 	@mkdir -p $$(@D)
 	$(Q)python3 autograder/emu/launch.py $$< $$@
 
 $(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
 	$$(call say,CXX,$$< "(emulated)")
-	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -Isolutions/$(1) -MMD -MP -c $$< -o $$@
+	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
 
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
-	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -Isolutions/$(1) -Iautograder/lib -Iautograder/report \
-		-Iautograder/$(1) -DGRADE_LAB='"$(1)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -c $$< -o $$@
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(1)/$(2) -Iautograder/lib -Iautograder/report \
+		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -c $$< -o $$@
 
 $(e)/grade_emu: $(eobjs) $(EMU_COMMON) $(BUILD)/obj/autograder/emu/emu_runtime.o $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lcriterion -lm -o $$@
-endef
-$(foreach l,$(EMU_LABS),$(eval $(call EMU_RULES,$(l))))
-.SECONDARY: $(foreach l,$(EMU_LABS),$(patsubst solutions/$(l)/%.cu,$(BUILD)/emu/$(l)/lab/%.cc,$(wildcard solutions/$(l)/*.cu))) \
-	$(EMU_COMMON:%.o=%.cc)
 
-emu-test: $(foreach l,$(EMU_LABS),$(BUILD)/emu/$(l)/grade_emu)
+.SECONDARY: $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.cc,$(ecu))
+-include $(patsubst %.o,%.d,$(filter $(e)/lab/%,$(eobjs)))
+endef
+EMU_SUBS := $(sort solutions labs $(SUBMISSION))
+$(foreach s,$(EMU_SUBS),$(foreach l,$(EMU_LABS),$(if $(wildcard $(s)/$(l)),$(eval $(call EMU_RULES,$(s),$(l))))))
+.SECONDARY: $(EMU_COMMON:%.o=%.cc)
+emu_bin = $(BUILD)/emu/$(call tag,$(1))/$(2)/grade_emu
+
+emu-test: $(foreach l,$(EMU_LABS),$(call emu_bin,solutions,$(l)))
 	$(Q)for l in $(EMU_LABS); do echo "== $$l: the solution's correctness tests, kernels emulated on the CPU"; \
 		small=$$(case $$l in 05-*) echo 1;; esac); \
-		PL_SANITIZE=$$small autograder/run-criterion.sh $(BUILD)/emu/$$l/grade_emu --jobs 2 \
+		PL_SANITIZE=$$small autograder/run-criterion.sh $(BUILD)/emu/solutions/$$l/grade_emu --jobs 2 \
 			--filter '$(EMU_FILTER)' || exit 1; done
+
+# One submission's lab graded with emulated kernels (correctness tests only), its
+# report fragment in EMU_OUT: what selftest-emu.sh judges.
+emu-grade: $(if $(filter $(SELECTED),$(EMU_LABS)),$(call emu_bin,$(SUBMISSION),$(SELECTED)))
+	@test -n "$(filter $(SELECTED),$(EMU_LABS))" || { echo "emu-grade: LAB=NN, one of $(EMU_LABS)"; exit 2; }
+	$(Q)mkdir -p $(dir $(EMU_OUT)) && rm -f $(EMU_OUT)
+	$(Q)PL_GRADE_OUT=$(EMU_OUT) PL_SANITIZE=$(if $(filter 05-%,$(SELECTED)),1) \
+		timeout 1200 $(call emu_bin,$(SUBMISSION),$(SELECTED)) --jobs 2 --filter '$(EMU_FILTER)' \
+		--short-filename >$(EMU_OUT).log 2>&1; true
+
+# Known-wrong and alternative-correct submissions of labs 04-06 judged with emulated
+# kernels: their correctness tests, without a GPU. Slow (minutes per patch of lab 05).
+selftest-emu:
+	$(Q)autograder/selftest-emu.sh $(filter $(EMU_LABS),$(SELECTED))
 
 # ---------------------------------------------------------------- top-level targets
 .PHONY: all test grade grade-class run skeletons handouts docs bench sanitize selftest sass release format \
 	check-format clean deps-grade deps-test \
-	check-skeletons test-units test-grade emu-test FORCE
+	check-skeletons test-units test-grade emu-test emu-grade selftest-emu FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
