@@ -4,15 +4,6 @@
 #include "cuda_check.h"
 #include "keysort.h"
 
-extern "C" int key_bits_for(int count)
-{
-	int bits = 1;
-
-	while (bits < 31 && (1 << bits) < count)
-		bits++;
-	return bits;
-}
-
 extern "C" cudaError_t key_sort_open(struct key_sort *s, int capacity, int key_bits)
 {
 	cub::DoubleBuffer<unsigned> keys(NULL, NULL);

@@ -322,15 +322,6 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 }
 
 /* key_sort_*: a stable sort of (key, value) pairs by key on the host */
-int key_bits_for(int count)
-{
-	int bits = 1;
-
-	while (bits < 31 && (1 << bits) < count)
-		bits++;
-	return bits;
-}
-
 cudaError_t key_sort_open(struct key_sort *s, int capacity, int key_bits)
 {
 	memset(s, 0, sizeof(*s));
