@@ -22,14 +22,16 @@ struct speed_ctx {
 	struct rng r;
 };
 
-/* Fresh bodies before every timed run, so nothing can be reused between runs. */
+/* Fresh bodies before every timed run, so nothing can be reused between runs, and NaN
+ * in the output, so that the check after timing sees the last run's own result. */
 static cudaError_t fresh_bodies(void *p)
 {
 	struct speed_ctx *c = p;
 
 	ic_uniform_cube(&c->r, c->n, 1.f, c->h_pos, NULL);
-	return cudaMemcpy(c->d_pos, c->h_pos, (size_t)c->n * sizeof(float4),
-			  cudaMemcpyHostToDevice);
+	cudaError_t err =
+	    cudaMemcpy(c->d_pos, c->h_pos, (size_t)c->n * sizeof(float4), cudaMemcpyHostToDevice);
+	return err ? err : cudaMemset(c->d_acc, 0xff, (size_t)c->n * sizeof(float3));
 }
 
 static cudaError_t gpu_accel(void *p)

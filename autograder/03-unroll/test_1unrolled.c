@@ -94,7 +94,13 @@ GRADED_TEST(unrolled, rejects_invalid, 1, 30)
 			  N, bad[i][0], bad[i][1], cudaGetErrorName(err));
 	}
 	GPU_OK(cudaDeviceSynchronize());
-	GRADE_NOTE("accel_unrolled refuses %zu invalid (p, u) with cudaErrorInvalidValue",
-		   sizeof(bad) / sizeof(bad[0]));
 	cudaFree(d_pos), cudaFree(d_acc);
+	/* the refusals are given code: the point is earned by a launcher that also runs
+	 * what it has, here a size next to the refused ones */
+	const int sizes[] = {1000};
+	struct kernel_choice k = {LAUNCH_UNROLLED, 128, 4, 1};
+	check_sizes(&k, sizes, 1, hint_unrolled);
+	GRADE_NOTE("accel_unrolled refuses %zu invalid (p, u) with cudaErrorInvalidValue, and "
+		   "P = 128, U = 4 is right at N = 1000",
+		   sizeof(bad) / sizeof(bad[0]));
 }

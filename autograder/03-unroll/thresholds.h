@@ -11,7 +11,10 @@
 #define LAB03_THRESHOLDS_H
 
 /* Softening and cloud of the accuracy tests: eps = 0.01 in a cube of half-width 1. */
-#define ACCEL_EPS2	1e-4f
+#define ACCEL_EPS2 1e-4f
+/* A second softening, eps = 0.05, for every other size of the accuracy tests: a kernel
+ * that writes eps2 in rather than taking its argument fails one of the two. */
+#define ACCEL_EPS2_WIDE 2.5e-3f
 #define CUBE_HALF_WIDTH 1.f
 
 /* float all-pairs sums against the double reference: ~1e-6 measured up to N = 1e5,
@@ -25,25 +28,31 @@
 #define ACCEL_BODY_TOL 1e-3
 
 /* U = 8 against U = 1, accel_unrolled with P = 256, N = 65536: the reference took
- * 3.388 ms at U = 1, 2.710 at U = 2, 2.512 at U = 4, 2.431 at U = 8 (1.39x).
- * Without `#pragma unroll U` the two run the same code: 1.0x. */
+ * 3.388 ms at U = 1, 2.710 at U = 2, 2.512 at U = 4, 2.431 at U = 8 (1.39x; 1.40x on
+ * 2026-12-01). By the rule (README, "Thresholds") 1 + 0.39 / 2 = 1.19, rounded down to
+ * two figures: 1.1. Without `#pragma unroll U` the two run the same code: 1.0x
+ * (selftest no_unroll). */
 #define UNROLL_N	    65536
 #define UNROLL_SPEEDUP_H200 1.39
 #define UNROLL_SPEEDUP_MIN  1.10
 
 /* accel_split(P = 32, Q = 8) against one thread per body, accel_unrolled(P = 256,
- * U = 8). N = 4096: 0.095 ms against 0.020 ms (4.75x); N = 1024: 0.026 ms against
- * 0.0075 ms (3.47x). A kernel that ignores Q keeps each thread's chain of N dependent
- * interactions, the length that sets the time at small N: 1.0x. */
+ * U = 8). N = 4096: 0.095 ms against 0.020 ms (4.75x; 4.67x on 2026-12-01); N = 1024:
+ * 0.026 ms against 0.0075 ms (3.47x; 3.41x). By the rule (README, "Thresholds"):
+ * 1 + 2.41 / 2 = 2.2 and 1 + 3.67 / 2 = 2.8 from the lower of the two runs. A kernel
+ * that ignores Q keeps each thread's chain of N dependent interactions, the length that
+ * sets the time at small N: 1.0x (selftest q_ignored). */
 #define SPLIT_P			 32
 #define SPLIT_Q			 8
-#define SPLIT_SPEEDUP_H200_N1024 3.47
-#define SPLIT_SPEEDUP_MIN_N1024	 2.7
-#define SPLIT_SPEEDUP_H200_N4096 4.75
-#define SPLIT_SPEEDUP_MIN_N4096	 3.7
+#define SPLIT_SPEEDUP_H200_N1024 3.41
+#define SPLIT_SPEEDUP_MIN_N1024	 2.2
+#define SPLIT_SPEEDUP_H200_N4096 4.67
+#define SPLIT_SPEEDUP_MIN_N4096	 2.8
 
 /* accel_auto against the fastest configuration of a sweep run in the same test, at
- * N in {1024, 4096, 16384, 65536, 262144, 1048576}: its time <= 1.15 x the best.
+ * N in {1024, 4096, 16384, 65536, 262144, 1048576}: its time <= 1.15 x the best (a
+ * parity test, README "Thresholds": the reference's choice is the best or within 3% of
+ * it at every N).
  * Best of the sweep on the H200: N = 1024 accel_split(32, 8) 0.0075 ms, (16, 8) 0.008;
  * N = 4096 (32, 8) 0.020 ms, (16, 8) 0.023, (64, 8) 0.026; N = 16384 (128, 8) 0.157 ms,
  * (64, 8) 0.160, (32, 8) 0.173; N = 262144 accel_unrolled(1024, 8) 34.84 ms; N = 1048576
