@@ -1,54 +1,139 @@
 #!/usr/bin/env bash
-# device-check.sh LAB...: the whole GPU verification in one call, for the lent GPU
-# machine (see README, "Developing the course"): build, then for each lab grade
-# solutions/ (full marks expected), grade labs/ (skeletons must fail cleanly), make
-# sanitize, make selftest, make sass and make bench. Logs and data go to one archive,
-# $OUT/logs.tgz (or build/device/logs.tgz); a short table is printed last.
+# device-check.sh [LAB...]: the GPU verification of the course, for the lent GPU
+# machine (README, "Verifying on a GPU"). Builds, then runs the steps named in STEPS
+# for the labs given (default: every lab):
+#   grade     grade solutions/ (must score full marks) and labs/ (must score 0)
+#   sanitize  make sanitize on the solution: the correctness tests under four tools
+#   sass      make sass, instructions per interaction (labs 01 to 03)
+#   selftest  make selftest: every known-wrong and alternative patch (all labs at once,
+#             so that their builds share the cores)
+#   class     autograder/tests/class-test.sh: a made-up class graded end to end
+#   bench     make bench (not in the default plan: minutes per lab)
+# The whole course takes two calls of under 10 minutes each:
+#   autograder/device-check.sh                             (grade sanitize sass)
+#   STEPS="selftest class" autograder/device-check.sh
+# BUDGET (seconds, default 540) keeps a call inside the machine's 10-minute limit: a
+# step that would start after it is skipped and says so, and each step has a timeout.
+# Logs and data go to one archive, $OUT/logs.tgz (or build/device/logs.tgz); a short
+# table is printed last, with the slowest tests (from Criterion's XML report).
 set -u
-labs=("${@:-01}")
-steps=" ${STEPS:-grade sanitize selftest sass bench} " # a subset, e.g. STEPS="grade sanitize"
+all=$(ls -d solutions/[0-9][0-9]-* 2>/dev/null | sed 's|.*/||; s|-.*||')
+labs=("$@")
+[ ${#labs[@]} -gt 0 ] || read -r -a labs <<<"$(echo $all)"
+steps=" ${STEPS:-grade sanitize sass} "
+budget=${BUDGET:-540}
 want() { [[ $steps == *" $1 "* ]]; }
 out=${OUT:-build/device}
 logs=build/device-logs
 rm -rf "$logs" && mkdir -p "$logs" "$out"
 [ -f .devdeps/env.sh ] && source .devdeps/env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv >"$logs/gpu.txt" 2>&1
+echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')" >>"$logs/gpu.txt"
 summary=()
-step() { # name command...: runs a step, logs it, remembers how it ended
-	local name=$1
-	shift
-	local t0=$SECONDS
-	"$@" >"$logs/$name.log" 2>&1
-	local rc=$?
-	summary+=("$(printf '%-26s exit %-3s %4ss' "$name" "$rc" "$((SECONDS - t0))")")
-}
-step build make -j"$(nproc)" all
-for lab in "${labs[@]}"; do
-	if want grade; then
-		step "$lab-grade-solutions" make grade SUBMISSION=solutions LAB="$lab" STRICT=1
-		cp build/grade/results.json "$logs/$lab-results-solutions.json" 2>/dev/null
-		step "$lab-grade-labs" make grade SUBMISSION=labs LAB="$lab" SKELETON_CHECK=1
-		cp build/grade/results.json "$logs/$lab-results-labs.json" 2>/dev/null
+step() { # name limit command...: runs a step under a timeout, logs it, records how it ended
+	local name=$1 limit=$2
+	shift 2
+	if [ "$SECONDS" -ge "$budget" ]; then
+		summary+=("$(printf '%-26s skipped: the call had used %ss of its %ss budget' "$name" "$SECONDS" "$budget")")
+		return 1
 	fi
-	want sanitize && step "$lab-sanitize" make sanitize LAB="$lab" SUBMISSION=solutions
-	want selftest && step "$lab-selftest" make selftest LAB="$lab"
+	local t0=$SECONDS
+	timeout -k 10 "$limit" "$@" >"$logs/$name.log" 2>&1
+	local rc=$?
+	local how="exit $rc"
+	[ $rc -eq 124 ] && how="TIMED OUT after ${limit}s"
+	summary+=("$(printf '%-26s %-22s %4ss' "$name" "$how" "$((SECONDS - t0))")")
+	return $rc
+}
+lab_dir() { ls -d "solutions/$1"-* 2>/dev/null | sed 's|.*/||'; }
+total() { sed -n 's/^TOTAL *\([0-9]*\/[0-9]*\).*/\1/p' "$1" 2>/dev/null; }
+
+step build 300 make -j"$(nproc)" all
+for lab in "${labs[@]}"; do
+	name=$(lab_dir "$lab")
+	if want grade; then
+		step "$lab-grade-solutions" 240 make grade SUBMISSION=solutions LAB="$lab" STRICT=1
+		cp build/grade/results.json "$logs/$lab-results-solutions.json" 2>/dev/null
+		cp -r "build/grade/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
+		step "$lab-grade-labs" 180 make grade SUBMISSION=labs LAB="$lab" SKELETON_CHECK=1
+		cp build/grade/results.json "$logs/$lab-results-labs.json" 2>/dev/null
+		cp -r "build/grade/logs/$name" "$logs/$lab-labs-logs" 2>/dev/null
+	fi
+	want sanitize && step "$lab-sanitize" 150 make sanitize LAB="$lab" SUBMISSION=solutions
 	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
-	want sass && [[ $lab == 0[123]* ]] && step "$lab-sass" make sass LAB="$lab"
-	want bench && step "$lab-bench" make bench LAB="$lab"
+	want sass && [[ $lab == 0[123] ]] && step "$lab-sass" 120 make sass LAB="$lab"
+	want bench && step "$lab-bench" 300 make bench LAB="$lab"
 done
-[ "${DEMO:-}" ] && step demo bash -c "$DEMO"
-cp -r build/grade/logs build/bench build/sanitize "$logs/" 2>/dev/null
+if want selftest; then
+	if [ "${labs[*]}" = "$(echo $all)" ]; then
+		step selftest 600 make selftest
+	else
+		for lab in "${labs[@]}"; do step "$lab-selftest" 300 make selftest LAB="$lab"; done
+	fi
+fi
+want class && step class 300 autograder/tests/class-test.sh make
+[ "${DEMO:-}" ] && step demo 120 bash -c "$DEMO" # anything else worth a log, e.g. a driver run
+cp -r build/bench build/sanitize "$logs/" 2>/dev/null
 for d in build/selftest/*/; do [ -d "$d" ] && mkdir -p "$logs/selftest/$(basename "$d")" &&
 	cp -r "$d"grade "$d"grade.log "$logs/selftest/$(basename "$d")/" 2>/dev/null; done
 tar czf "$out/logs.tgz" -C build device-logs
-echo "== GPU"; cat "$logs/gpu.txt"
-for lab in "${labs[@]}"; do
-	want grade || continue
-	echo "== $lab: grade solutions/"; sed -n '/^lab /,/^TOTAL/p' "$logs/$lab-grade-solutions.log" | cut -c1-160
-	echo "== $lab: grade labs/"; sed -n '/^lab /,/^TOTAL/p' "$logs/$lab-grade-labs.log" | cut -c1-120
-	want sanitize && echo "== $lab: sanitize" && grep -E '^  (memcheck|racecheck|synccheck|initcheck)' "$logs/$lab-sanitize.log"
-	want selftest && echo "== $lab: selftest" && sed -n '/^lab  *patch/,$p' "$logs/$lab-selftest.log"
-	want sass && [[ $lab == 0[123]* ]] && echo "== $lab: sass" && grep -A6 'hot loop' "$logs/$lab-sass.log" | head -n 8
-	want bench && echo "== $lab: bench" && sed -n '/^|/p' "$logs/$lab-bench.log"
-done
-echo "== steps"; printf '%s\n' "${summary[@]}"
+
+echo "== GPU"
+cat "$logs/gpu.txt"
+if want grade; then
+	echo "== grades: solutions/ must have full marks, labs/ (the skeletons) 0"
+	printf '%-4s %-12s %-12s %s\n' lab solutions skeleton verdict
+	for lab in "${labs[@]}"; do
+		s=$(total "$logs/$lab-grade-solutions.log") k=$(total "$logs/$lab-grade-labs.log")
+		skipped=$(sed -n 's/^TOTAL.* \([0-9]*\) skipped.*/\1/p' "$logs/$lab-grade-solutions.log" 2>/dev/null)
+		v=ok
+		if [ "${skipped:-0}" -gt 0 ]; then
+			v="NOT JUDGED: $skipped tests of the solution skipped (no GPU?)"
+		elif [ -z "$s" ] || [ "${s%/*}" != "${s#*/}" ]; then
+			v="FAIL: the solution lost points"
+		fi
+		[ -n "$k" ] && [ "${k%/*}" = 0 ] || v="FAIL: the skeleton earned points"
+		printf '%-4s %-12s %-12s %s\n' "$lab" "${s:--}" "${k:--}" "$v"
+		[ "$v" = ok ] && continue
+		for who in solutions labs; do # the rows that went wrong
+			awk -v who=$who '/^lab /{on=1; next} /^TOTAL/{on=0} on && ((who == "solutions" && $4 ~ /^(failed|crashed|timeout)$/) ||
+				(who == "labs" && $3 !~ /^0\//)) { print "     " who ": " substr($0, 1, 150) }' \
+				"$logs/$lab-grade-$who.log"
+		done
+	done
+	echo "== slowest tests (solutions/)"
+	for lab in "${labs[@]}"; do
+		f="$logs/$lab-solutions-logs/tests.xml"
+		[ -f "$f" ] && awk -v lab="$lab" -F'"' '/<testsuite /{ suite = $2 }
+			/<testcase /{ for (i = 1; i < NF; i++) if ($i ~ /time=$/) t = $(i + 1)
+				printf "%8.1f s  %s %s/%s\n", t, lab, suite, $2 }' "$f"
+	done | sort -rn | head -n 12
+fi
+if want sanitize; then
+	echo "== sanitize (the solutions' correctness tests under each tool)"
+	for lab in "${labs[@]}"; do
+		[ -f "$logs/$lab-sanitize.log" ] &&
+			grep -E '^  (memcheck|racecheck|synccheck|initcheck)' "$logs/$lab-sanitize.log" | sed "s/^/$lab/"
+	done
+fi
+if want sass; then
+	for lab in "${labs[@]}"; do
+		[[ $lab == 0[123] ]] && [ -f "$logs/$lab-sass.log" ] && echo "== $lab: sass" &&
+			grep -A6 'hot loop' "$logs/$lab-sass.log" | head -n 8
+	done
+fi
+if want selftest; then
+	echo "== selftest"
+	for f in "$logs"/selftest.log "$logs"/*-selftest.log; do
+		[ -f "$f" ] && sed -n '/^lab  *patch/,$p' "$f"
+	done
+fi
+want class && echo "== class test" && tail -n 25 "$logs/class.log"
+[ "${DEMO:-}" ] && echo "== demo" && tail -n 40 "$logs/demo.log"
+if want bench; then
+	for lab in "${labs[@]}"; do
+		[ -f "$logs/$lab-bench.log" ] && echo "== $lab: bench" && sed -n '/^|/p' "$logs/$lab-bench.log"
+	done
+fi
+echo "== steps (total ${SECONDS}s)"
+printf '%s\n' "${summary[@]}"

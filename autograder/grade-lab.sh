@@ -70,13 +70,15 @@ if [ -n "${GRADE_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then
 	report=$scratch/report.tsv
 	run=(runuser -u "$GRADE_USER" -- env HOME="$scratch" "${run[@]}")
 fi
+# each test's wall time, for finding what makes a grading slow (device-check.sh)
+run+=(--xml="${scratch:-$PWD/$logs}/tests.xml")
 (cd "${scratch:-.}" 2>/dev/null || true
 	PL_GRADE_OUT=$report PL_GRADE_LOGDIR=${scratch:-$logs} "${run[@]}") \
 	>"$logs/criterion.log" 2>&1
 rc=$?
 if [ -n "${scratch:-}" ]; then
 	[ -s "$report" ] && cp "$report" "$frag"
-	cp "$scratch"/*.log "$logs/" 2>/dev/null
+	cp "$scratch"/*.log "$scratch"/tests.xml "$logs/" 2>/dev/null
 	rm -rf "$scratch"
 fi
 if [ ! -s "$frag" ]; then
