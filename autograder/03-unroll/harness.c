@@ -106,7 +106,8 @@ int auto_sweep(int n, struct kernel_choice *out)
 
 	for (int a = 0; a < 5; a++)
 		for (int c = 0; c < 4; c++)
-			if (ps[a] * qs[c] <= 1024 && (qs[c] == 1 || n < SWEEP_Q1_FROM))
+			if (ps[a] * qs[c] <= 1024 &&
+			    (n < SWEEP_Q1_FROM || (qs[c] == 1 && ps[a] >= 64)))
 				out[m++] = (struct kernel_choice){LAUNCH_SPLIT, ps[a], 8, qs[c]};
 	for (int p = 64; p <= 1024; p *= 2)
 		out[m++] = (struct kernel_choice){LAUNCH_UNROLLED, p, 8, 1};

@@ -55,7 +55,8 @@ cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, i
  * From SWEEP_Q1_FROM bodies on, only Q = 1: the GPU is already full with one thread per
  * body, the split kernels with Q > 1 measured within 2% of accel_unrolled(1024, 8) or
  * slower there, and a run at N = 1048576 takes about 0.6 s, so each configuration left
- * out saves seconds. */
+ * out saves seconds; for the same reason P = 16 and 32 (blocks of half a warp and one
+ * warp, the slowest there) are left out too. */
 #define SWEEP_MAX     32
 #define SWEEP_Q1_FROM 262144
 int auto_sweep(int n, struct kernel_choice *out);
