@@ -19,7 +19,8 @@
 #   make sass LAB=NN          instructions per interaction of the lab's hot kernel, from
 #                             its SASS (needs cuobjdump, which ships with the toolkit)
 #   make selftest [LAB=NN]    grade known-broken copies of solutions/ and check the grader
-#                             caught each fault in its own test
+#                             caught each fault in its own test, and that every skeleton
+#                             scores 0 (copies built in parallel, graded one at a time)
 #   make format               clang-format the host C (.clang-format); make test checks it
 #   make release              build/particle-labs-student.tar.gz: the course without
 #                             solutions/ and the grader's self-checks
@@ -30,7 +31,8 @@
 #   ARCH=sm_90    build for this architecture only (default: the visible GPU, or a
 #                 list of real architectures plus PTX when none is visible)
 #   NVCC=path     the CUDA compiler (default: nvcc on PATH, then /usr/local/cuda/bin)
-#   FILTER=glob   grade only the tests matching a Criterion filter (e.g. 'accel/*')
+#   FILTER=glob   grade only the tests matching a Criterion filter (e.g. 'accel/*',
+#                 '@(accel/n_2|leapfrog/*)'); the others are left out of the report
 #   STRICT=1      make grade fails unless every test that ran passed
 
 .DEFAULT_GOAL := all
@@ -243,8 +245,13 @@ $(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
 -include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
 endef
 
-ALL_SUBMISSIONS := $(sort solutions labs $(SUBMISSION))
+ALL_SUBMISSIONS := $(sort solutions labs $(SUBMISSION) $(SUBMISSIONS))
 $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)),$(eval $(call LAB_RULES,$(s),$(l))))))
+
+# The graders of the SELECTED labs of every folder in SUBMISSIONS, in one make so that
+# -j spreads all their builds over the cores (selftest.sh's patched copies).
+graders: $(foreach s,$(SUBMISSIONS),$(foreach l,$(SELECTED),$(if $(and $(wildcard $(s)/$(l)),$(wildcard \
+	autograder/$(l)/test_*.c)),$(call sub_out,$(s),$(l))/grader/grade_$(l))))
 
 lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver \
 	$(if $(wildcard autograder/$(l)/test_*.c),grader/grade_$(l)) $(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
@@ -297,12 +304,15 @@ $(e)/grade_emu: $(eobjs) $(EMU_COMMON) $(BUILD)/obj/autograder/emu/emu_runtime.o
 	$(Q)g++ $$^ -lcriterion -lm -o $$@
 
 .SECONDARY: $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.cc,$(ecu))
--include $(patsubst %.o,%.d,$(filter $(e)/lab/%,$(eobjs)))
+-include $(patsubst %.o,%.d,$(filter $(e)/lab/% $(e)/grader/%,$(eobjs)))
 endef
-EMU_SUBS := $(sort solutions labs $(SUBMISSION))
+EMU_SUBS := $(sort solutions labs $(SUBMISSION) $(SUBMISSIONS))
 $(foreach s,$(EMU_SUBS),$(foreach l,$(EMU_LABS),$(if $(wildcard $(s)/$(l)),$(eval $(call EMU_RULES,$(s),$(l))))))
 .SECONDARY: $(EMU_COMMON:%.o=%.cc)
 emu_bin = $(BUILD)/emu/$(call tag,$(1))/$(2)/grade_emu
+# graders, emulated (selftest-emu.sh)
+emu-graders: $(foreach s,$(SUBMISSIONS),$(foreach l,$(filter $(SELECTED),$(EMU_LABS)),$(if \
+	$(wildcard $(s)/$(l)),$(call emu_bin,$(s),$(l)))))
 
 emu-test: $(foreach l,$(EMU_LABS),$(call emu_bin,solutions,$(l)))
 	$(Q)for l in $(EMU_LABS); do echo "== $$l: the solution's correctness tests, kernels emulated on the CPU"; \
@@ -327,7 +337,7 @@ selftest-emu:
 # ---------------------------------------------------------------- top-level targets
 .PHONY: all test grade grade-class run skeletons handouts docs bench sanitize selftest sass release format \
 	check-format clean deps-grade deps-test \
-	check-skeletons test-units test-grade emu-test emu-grade selftest-emu FORCE
+	check-skeletons test-units test-grade emu-test emu-grade selftest-emu graders emu-graders FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)

@@ -5,16 +5,26 @@
 # OUT/gradebook.csv and OUT/summary.txt. A student whose grading finished has a
 # `done` mark and is not graded again: an interrupted run resumes where it stopped.
 # CLASS_TIMEOUT (seconds, default 3600) limits one student's whole grading.
+#
+# grade-class.sh --report OUT: only rewrites OUT/gradebook.csv and OUT/summary.txt from
+# the results already in OUT/students/*/ (every student there), grading nobody.
 set -u
-dir=${1%/} out=$2 make=$3
-limit=${CLASS_TIMEOUT:-3600}
-mkdir -p "$out/students"
 shopt -s nullglob
 students=()
-for s in "$dir"/*/; do students+=("$(basename "$s")"); done
-[ ${#students[@]} -gt 0 ] || { echo "grade-class: no submissions (subfolders) in $dir"; exit 2; }
+if [ "${1:-}" = --report ]; then
+	out=$2
+	for s in "$out"/students/*/; do students+=("$(basename "$s")"); done
+	[ ${#students[@]} -gt 0 ] || { echo "grade-class: no graded students in $out/students"; exit 2; }
+else
+	dir=${1%/} out=$2 make=$3
+	mkdir -p "$out/students"
+	for s in "$dir"/*/; do students+=("$(basename "$s")"); done
+	[ ${#students[@]} -gt 0 ] || { echo "grade-class: no submissions (subfolders) in $dir"; exit 2; }
+fi
+limit=${CLASS_TIMEOUT:-3600}
 
 for s in "${students[@]}"; do
+	[ -n "${make:-}" ] || break # --report: nobody is graded
 	d=$out/students/$s
 	if [ -f "$d/done" ]; then
 		echo "== $s: graded already ($(cat "$d/done")), skipped"
@@ -59,25 +69,39 @@ labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' '
 	printf ',%s\n' "$total"
 } >"$out/gradebook.csv"
 
-# The most common failures across the class, with one student's reason for each. A
-# lab that did not build, broke the integrity rule or was not submitted counts once.
+# The failures across the class, with one student's reason for each, counted in
+# students. First every lab-level failure (a lab that did not build, broke the
+# integrity rule, was not submitted or whose grader died: one line per lab, however
+# many tests it zeroed), then the 15 most common test failures. A test is keyed with
+# how it failed: a timeout, a crash or a CUDA error is not counted with wrong results;
+# at equal counts those come first.
 for s in "${students[@]}"; do
 	for f in "$out/students/$s"/*.tsv; do
 		awk -F'\t' -v who="$s" '$5 != "passed" && $5 != "skipped" {
-			k = $1 " " $2; r = $6
+			r = $6; lab = 1; rank = 0
 			if (r ~ /does not (compile|link)/) k = $1 " (the lab does not build)"
 			else if (r ~ /^integrity:/) k = $1 " (integrity: symbols outside the API)"
 			else if (r ~ /has no .* folder/) k = $1 " (not submitted)"
+			else if ($2 == "(grader)") k = $1 " (the grader died before its report)"
+			else {
+				lab = 0; rank = 1; k = $1 " " $2
+				if ($5 == "timeout") k = k " (timed out)"
+				else if ($5 == "crashed") k = k " (crashed)"
+				else if (r ~ /cudaError[A-Za-z]/) k = k " (CUDA error)"
+				else rank = 0
+			}
 			sub(/\\n.*/, "", r)
-			print k "\t" who "\t" substr(r, 1, 100) }' "$f"
+			print lab "\t" rank "\t" k "\t" who "\t" substr(r, 1, 100) }' "$f"
 	done
-done | sort -u -t$'\t' -k1,2 | awk -F'\t' -v n="${#students[@]}" '
-	{ count[$1]++; if (!($1 in why)) why[$1] = $3 }
-	END { for (k in count) printf "%3d of %d  %-45s %s\n", count[k], n, k, why[k] }' |
-	sort -rn | head -n 15 >"$out/summary.txt"
+done | sort -u -t$'\t' -k3,4 | awk -F'\t' -v n="${#students[@]}" '
+	{ count[$3]++; lab[$3] = $1; rank[$3] = $2; if (!($3 in why)) why[$3] = $5 }
+	END { for (k in count) printf "%d\t%d\t%d\t%3d of %d  %-45s %s\n", lab[k], count[k], rank[k],
+		count[k], n, k, why[k] }' |
+	sort -t$'\t' -k1,1nr -k2,2nr -k3,3nr -k4 | awk -F'\t' '$1 == 1 || ++tests <= 15' |
+	cut -f4- >"$out/summary.txt"
 echo
 echo "gradebook: $out/gradebook.csv"
 column -t -s, "$out/gradebook.csv" 2>/dev/null || cat "$out/gradebook.csv"
 echo
-echo "most common failures ($out/summary.txt):"
+echo "failures: each lab-level one, then the most common tests ($out/summary.txt):"
 cat "$out/summary.txt"

@@ -1,83 +1,253 @@
 #!/usr/bin/env bash
 # selftest.sh LAB...: grades known-wrong and alternative-correct copies of the
-# reference solution and checks that the grader judged each as it should. For every
-# autograder/selftest/LAB/NAME.patch: copy solutions/LAB, apply the patch, grade it,
-# and compare each test's status with NAME.expect (tests not listed must pass; "any"
-# accepts whatever happens, for a fault whose effect on a result is up to timing).
-# A patch named alt_* is a correct submission written differently: it must lose
-# nothing. Any other patch is a plausible student bug: it must lose points on the
-# tests its .expect names as failed, and never score full marks.
-# Without a GPU the GPU tests skip: only the tests that ran are judged.
+# reference solution and checks that the grader judged each as it should, and grades
+# each lab's skeleton (labs/) on every test: it must score 0.
+#
+# For every autograder/selftest/LAB/NAME.patch: copy solutions/LAB and apply the patch.
+# Every copy (and labs/, solutions/) is built first, by one `make -j` over all cores
+# (SELFTEST_JOBS, default nproc); then the copies are graded one at a time (the GPU
+# tests time themselves), each test's status compared with NAME.expect ("any" accepts
+# whatever happens, for a fault whose effect on a result is up to timing):
+#   alt_*   a correct submission written differently: every test runs, every test
+#           must pass.
+#   others  a plausible student bug: only the tests its .expect names as failed,
+#           crashed or timeout run (they must end so: it cannot score full marks), with
+#           the lab's smoke set (autograder/selftest/LAB/smoke: a few cheap tests that
+#           must still pass unless the .expect says otherwise), through make grade
+#           FILTER='@(a|b|...)'. A patch that names no failing test runs every test and
+#           must not score full marks.
+# The skeleton fails the lab if any of its tests earns a point (the table names them)
+# or times out. Without a GPU the GPU tests skip: only the tests that ran are judged.
+# Prints a row per copy as it goes, then the table, then each lab's time and the total.
+# SELFTEST_OUT: where the copies and logs go (default build/selftest, -emu when emulated).
+#
 # PL_SELFTEST_EMU=1 (selftest-emu.sh): the lab's kernels emulated on the CPU instead
-# (make emu-grade: correctness tests only), patches whose .expect says "# gpu-only: why"
-# left out, and each lab's skeleton graded the same way.
+# (make emu-grade: every emulated correctness test, for every patch), patches whose
+# .expect says "# gpu-only: why" left out, and each lab's skeleton graded the same way.
 set -u
 emu=${PL_SELFTEST_EMU:-}
-out=build/selftest${emu:+-emu}
+out=${SELFTEST_OUT:-build/selftest${emu:+-emu}} # copies, builds and logs
+jobs=${SELFTEST_JOBS:-$(nproc)}
 status=0
 rows=()
-row() { # lab patch expected result verdict
-	rows+=("$(printf '%-10s %-24s %-34s %-22s %s' "$1" "$2" "$3" "$4" "$5")")
+declare -A prepared=() lab_time=() patches=()
+mkdir -p "$out"
+
+row() { # lab patch expected tests score seconds verdict: kept for the table, and shown now
+	local r
+	r=$(printf '%-10s %-29s %-36s %-7s %-15s %4s  %s' "$@")
+	rows+=("$r")
+	printf '  %s\n' "$r"
+	case $7 in FAIL*) status=1 ;; esac
 }
+
+# "suite/name<TAB>points" of every test of LAB, from the solution's grader (the tests
+# and their points come from autograder/LAB, so every copy of the lab has the same).
+tests_of() {
+	if [ -n "$emu" ]; then
+		build/emu/solutions/$1/grade_emu --points
+	else
+		build/sub/solutions/$1/grader/grade_$1 --points
+	fi
+}
+
+# judge KIND EXPECT SELECTED TESTS FRAGMENT: prints "tests<TAB>score<TAB>verdict".
+# KIND: alt, wrong or skeleton. SELECTED: the tests that were meant to run, one a line
+# (empty: whatever the fragment holds, as under emulation). TESTS: the lab's tests.
+judge() {
+	awk -F'\t' -v kind="$1" -v expf="$2" -v self="$3" -v known_f="$4" -v emu="$emu" '
+		BEGIN {
+			while ((getline l < known_f) > 0) { split(l, a, "\t"); known[a[1]] = 1; nknown++ }
+			while (expf != "" && (getline l < expf) > 0) {
+				if (l ~ /^#/ || l == "") continue
+				split(l, a, "\t"); want[a[1]] = a[2]
+				if (!(a[1] in known)) unknown = unknown (unknown == "" ? "" : ", ") a[1]
+			}
+			while (self != "" && (getline l < self) > 0) if (l != "") { sel[l] = 1; nsel++ }
+		}
+		self != "" && !($2 in sel) { next }  # not selected: no row of it is judged
+		{
+			rows++; seen[$2] = 1; score += $3; max += $4
+			if ($5 == "skipped") { skipped++; next }
+			ran++
+			if (kind == "skeleton") {
+				if ($3 > 0) earned = earned sprintf("%s %d/%d, ", $2, $3, $4)
+				if ($5 == "timeout") bad = bad $2 " timed out; "
+				next
+			}
+			w = ($2 in want) ? want[$2] : "passed"
+			if (w != "any" && $5 != w) bad = bad sprintf("%s got %s, want %s; ", $2, $5, w)
+		}
+		END {
+			for (t in sel) if (!(t in seen)) missing = missing (missing == "" ? "" : ", ") t
+			n = self != "" ? nsel : rows
+			printf "%d/%d\t%d/%d%s\t", n, nknown, score, max, skipped ? sprintf(" (%d skip)", skipped) : ""
+			why = ""
+			if (unknown != "") why = why "the .expect names tests the lab lacks: " unknown "; "
+			if (missing != "") why = why "no result for " missing "; "
+			if (bad != "") why = why bad
+			if (earned != "") why = why "the skeleton earned points: " earned
+			if (kind == "wrong" && n == nknown && !skipped && rows && score == max)
+				why = why "a wrong submission scored full marks"
+			sub(/[;, ]+$/, "", why)
+			scope = sprintf("the %d %stests", n, n == nknown ? "" : "selected ")
+			if (why != "") print "FAIL: " why
+			else if (!ran) print emu ? "not judged: every test skipped" : "not judged: no GPU, every selected test skipped"
+			else if (kind == "skeleton" && skipped) printf "ok so far: 0 points from the %d of %d tests that ran (no GPU for the rest)\n", ran, n
+			else if (kind == "skeleton") printf "ok: 0 points from %s\n", emu ? "the emulated tests" : "every test"
+			else if (emu && n < nknown) print "ok: the emulated tests (speed, sanitizers, long runs need the GPU)"
+			else if (skipped) printf "ok so far: %d of %s ran (no GPU for the rest)\n", ran, scope
+			else printf "ok: %s\n", n == nknown ? "every test" : scope
+		}' "$5"
+}
+
+# ---------------------------------------------------------------- 1: the patched copies
+copies=(labs solutions)
 for lab in "$@"; do
 	for p in autograder/selftest/"$lab"/*.patch; do
 		[ -e "$p" ] || continue
-		name=$(basename "$p" .patch) expf=${p%.patch}.expect
+		name=$(basename "$p" .patch)
 		sub=$out/$lab-$name
+		patches[$lab]+="$p "
+		prepared[$lab/$name]=
+		if [ ! -f "${p%.patch}.expect" ]; then
+			prepared[$lab/$name]="FAIL: ${p%.patch}.expect is missing"
+			continue
+		fi
+		if [ -n "$emu" ] && grep -q '^# gpu-only: ' "${p%.patch}.expect"; then
+			prepared[$lab/$name]="not judged here: $(sed -n 's/^# gpu-only: //p' "${p%.patch}.expect")"
+			continue
+		fi
+		rm -rf "$sub" && mkdir -p "$sub" && cp -r "solutions/$lab" "$sub/$lab"
+		if ! patch -s -p1 -d "$sub/$lab" <"$p" >"$out/$lab-$name.patch.log" 2>&1; then
+			prepared[$lab/$name]="FAIL: the patch no longer applies ($out/$lab-$name.patch.log)"
+			continue
+		fi
+		copies+=("$sub")
+	done
+done
+
+# ---------------------------------------------------------------- 2: build them all at once
+# -k: a copy that does not build is reported when it is graded, the others still build.
+t0=$SECONDS
+lab_arg=()
+[ $# -eq 1 ] && lab_arg=(LAB="${1%%-*}")
+echo "selftest: building ${#copies[@]} folders (labs/, solutions/ and the patched copies) with make -j$jobs; log: $out/build.log"
+make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS="${copies[*]}" \
+	"$([ -n "$emu" ] && echo emu-graders || echo graders)" >"$out/build.log" 2>&1 ||
+	echo "selftest: some builds failed (see $out/build.log): those copies fail below"
+build_time=$((SECONDS - t0))
+echo "selftest: built in ${build_time}s"
+
+# ---------------------------------------------------------------- 3: grade, one at a time
+for lab in "$@"; do
+	tl=$SECONDS
+	all=$out/$lab.tests
+	if ! tests_of "$lab" >"$all" 2>"$out/$lab.tests.log" || [ ! -s "$all" ]; then
+		row "$lab" "(every patch)" - - - - "FAIL: the grader of solutions/$lab did not build (see $out/build.log)"
+		lab_time[$lab]=$((SECONDS - tl))
+		continue
+	fi
+	# the smoke set, without the names that are not tests of the lab
+	smoke=()
+	if [ -f "autograder/selftest/$lab/smoke" ]; then
+		while read -r t; do
+			case $t in '' | '#'*) continue ;; esac
+			if cut -f1 "$all" | grep -qxF "$t"; then
+				smoke+=("$t")
+			else
+				row "$lab" "(smoke list)" - - - - "FAIL: $t, in autograder/selftest/$lab/smoke, is not a test of $lab"
+			fi
+		done <"autograder/selftest/$lab/smoke"
+	fi
+	[ -n "$emu" ] || [ ${#smoke[@]} -gt 0 ] ||
+		row "$lab" "(smoke list)" - - - - "FAIL: autograder/selftest/$lab/smoke lists no test of $lab"
+	for p in ${patches[$lab]:-}; do # the patches copied above, not any added since
+		name=$(basename "$p" .patch)
+		expf=${p%.patch}.expect sub=$out/$lab-$name
 		named=$(awk -F'\t' '!/^#/ && $2 ~ /^(failed|crashed|timeout)$/ { n++; if (!t) t = $1 }
-			END { if (n > 1) printf "%s +%d more", t, n - 1; else if (n) print t; else print "none: must pass" }' "$expf")
-		gpu_only=$(sed -n 's/^# gpu-only: //p' "$expf")
-		if [ -n "$emu" ] && [ -n "$gpu_only" ]; then
-			row "$lab" "$name" "$named" "-" "not judged here: $gpu_only"
+			END { if (n > 1) printf "%s +%d more", t, n - 1; else if (n) print t; else print "none: must pass" }' "$expf" 2>/dev/null)
+		if [ -n "${prepared[$lab/$name]}" ]; then
+			row "$lab" "$name" "$named" - - - "${prepared[$lab/$name]}"
 			continue
 		fi
-		rm -rf "$sub" && mkdir -p "$sub"
-		cp -r "solutions/$lab" "$sub/$lab"
-		if ! patch -s -p1 -d "$sub/$lab" <"$p"; then
-			row "$lab" "$name" "$named" "-" "FAIL: the patch no longer applies"
-			status=1
-			continue
+		tp=$SECONDS
+		kind=wrong
+		[ "${name#alt_}" != "$name" ] && kind=alt
+		# what runs: every test, or the tests named as failing (those the lab has) and
+		# the smoke set; a patch that names none runs every test
+		selected=$sub/selected.txt
+		awk -F'\t' '!/^#/ && $2 ~ /^(failed|crashed|timeout)$/ { print $1 }' "$expf" |
+			grep -xFf <(cut -f1 "$all") >"$selected"
+		if [ -n "$emu" ]; then
+			: >"$selected" # every emulated test runs (EMU_FILTER)
+		elif [ "$kind" = alt ] || [ ! -s "$selected" ]; then
+			cut -f1 "$all" >"$selected"
+		else
+			printf '%s\n' "${smoke[@]}" | sort -u - "$selected" -o "$selected"
 		fi
+		filter=
+		[ -s "$selected" ] && [ "$(grep -c . "$selected")" -lt "$(grep -c . "$all")" ] &&
+			filter="@($(paste -sd'|' "$selected"))"
 		if [ -n "$emu" ]; then
 			make --no-print-directory emu-grade SUBMISSION="$sub" LAB="${lab%%-*}" \
 				EMU_OUT="$sub/emu.tsv" >"$sub/grade.log" 2>&1
 			frag=$sub/emu.tsv
 		else
 			make --no-print-directory grade SUBMISSION="$sub" LAB="${lab%%-*}" \
-				GRADE_DIR="$sub/grade" >"$sub/grade.log" 2>&1
+				GRADE_DIR="$sub/grade" FILTER="$filter" >"$sub/grade.log" 2>&1
 			frag=$sub/grade/$lab.tsv
 		fi
+		secs=$((SECONDS - tp))
 		if [ ! -s "$frag" ]; then
-			row "$lab" "$name" "$named" "no report" "FAIL: see $sub/grade.log"
-			status=1
+			row "$lab" "$name" "$named" - "no report" "$secs" "FAIL: see $sub/grade.log"
 			continue
 		fi
-		verdict=$(awk -F'\t' -v expf="$expf" -v alt="${name#alt_}" -v name="$name" -v emu="$emu" '
-			BEGIN { while ((getline l < expf) > 0) if (l !~ /^#/ && l != "") { split(l, a, "\t"); want[a[1]] = a[2] } }
-			{ w = ($2 in want) ? want[$2] : "passed"
-			  score += $3; max += $4
-			  if ($5 == "skipped") { skipped++; next }
-			  ran++
-			  if (w != "any" && $5 != w) bad = bad sprintf("%s got %s, want %s; ", $2, $5, w) }
-			END {
-			  printf "%d/%d%s\t", score, max, skipped ? sprintf(" (%d skipped)", skipped) : ""
-			  if (bad != "") print "FAIL: " bad
-			  else if (alt == name && !skipped && score == max) print "FAIL: a wrong submission scored full marks"
-			  else if (!ran) print emu ? "not judged: every test skipped" : "not judged: no GPU, every test skipped"
-			  else if (skipped) print emu ? "ok: the emulated tests (speed, sanitizers, long runs need the GPU)" : "ok so far: the tests that ran (no GPU for the rest)"
-			  else print "ok" }' "$frag")
-		row "$lab" "$name" "$named" "${verdict%%$'\t'*}" "${verdict#*$'\t'}"
-		case ${verdict#*$'\t'} in FAIL*) status=1 ;; esac
+		# no patch is meant to break the build: say so rather than list every test
+		if why=$(cut -f6 "$frag" | grep -m1 -E 'does not (compile|link with the grader)|^integrity: '); then
+			row "$lab" "$name" "$named" - - "$secs" "FAIL: ${why%%\\n*} (see $sub/grade.log)"
+			continue
+		fi
+		v=$(judge "$kind" "$expf" "$([ -s "$selected" ] && echo "$selected")" "$all" "$frag")
+		IFS=$'\t' read -r n score verdict <<<"$v"
+		row "$lab" "$name" "$named" "$n" "$score" "$secs" "$verdict"
 	done
+
+	# the skeleton: every test, and not one point
+	tp=$SECONDS
+	sk=$out/$lab-skeleton
+	rm -rf "$sk" && mkdir -p "$sk"
+	if [ -n "$emu" ]; then
+		make --no-print-directory emu-grade SUBMISSION=labs LAB="${lab%%-*}" \
+			EMU_OUT="$sk/emu.tsv" >"$sk/grade.log" 2>&1
+		frag=$sk/emu.tsv
+		: >"$sk/selected.txt"
+	else
+		make --no-print-directory grade SUBMISSION=labs LAB="${lab%%-*}" \
+			GRADE_DIR="$sk/grade" >"$sk/grade.log" 2>&1
+		frag=$sk/grade/$lab.tsv
+		cut -f1 "$all" >"$sk/selected.txt"
+	fi
+	secs=$((SECONDS - tp))
+	if [ ! -s "$frag" ]; then
+		row "$lab" "(the skeleton)" "scores 0" - "no report" "$secs" "FAIL: see $sk/grade.log"
+	else
+		v=$(judge skeleton "" "$([ -s "$sk/selected.txt" ] && echo "$sk/selected.txt")" "$all" "$frag")
+		IFS=$'\t' read -r n score verdict <<<"$v"
+		row "$lab" "(the skeleton)" "scores 0" "$n" "$score" "$secs" "$verdict"
+	fi
+	lab_time[$lab]=$((SECONDS - tl))
 done
-for lab in "$@"; do
-	[ -n "$emu" ] || break
-	make --no-print-directory emu-grade SUBMISSION=labs LAB="${lab%%-*}" \
-		EMU_OUT="$out/$lab-skeleton.tsv" >/dev/null 2>&1
-	v=$(awk -F'\t' '$5 != "skipped" { n++; s += $3; m += $4; p += $5 == "passed" }
-		END { printf "%d/%d\t%d of %d emulated tests passed", s, m, p, n }' "$out/$lab-skeleton.tsv" 2>/dev/null)
-	row "$lab" "(the skeleton)" "fails cleanly" "${v%%$'\t'*}" "${v#*$'\t'}"
-done
-printf '%-10s %-24s %-34s %-22s %s\n' lab patch "expected to fail" "score" verdict
+
+echo
+printf '%-10s %-29s %-36s %-7s %-15s %4s  %s\n' lab patch "expected to fail" tests score secs verdict
 printf '%s\n' "${rows[@]}"
+echo
+printf '%-10s %6s\n' time seconds
+printf '%-10s %6s  %s\n' build "$build_time" "${#copies[@]} folders, make -j$jobs"
+for lab in "$@"; do
+	printf '%-10s %6s  %s\n' "$lab" "${lab_time[$lab]:-0}" \
+		"$(wc -w <<<"${patches[$lab]:-}") patches and the skeleton, one at a time"
+done
+printf '%-10s %6s\n' total "$SECONDS"
 exit $status

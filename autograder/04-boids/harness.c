@@ -5,12 +5,35 @@
 #include "cuda_check.h"
 #include "harness.h"
 
-struct boids_params scene_params(double scene)
+struct param_row {
+	struct boids_params p; /* scene_scale and dt set by test_params() */
+	const char *text;
+};
+
+/* PARAMS_LAB's row only names it: its values are boids_default_params()'s. */
+static const struct param_row param_rows[] = {
+    [PARAMS_LAB] = {{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		    "the lab's radii c 5, s 3, a 5; weights 0.01, 0.1, 0.1"},
+    [PARAMS_ALIGN_WIDE] = {{4.0, 0.02, 2.0, 0.06, 5.0, 0.15, 1.0, 0, 0},
+			   "radii c 4, s 2, a 5; weights 0.02, 0.06, 0.15"},
+    [PARAMS_SEP_WIDE] = {{3.5, 0.03, 6.0, 0.015, 4.5, 0.08, 1.5, 0, 0},
+			 "radii c 3.5, s 6, a 4.5; weights 0.03, 0.015, 0.08; max speed 1.5"},
+    [PARAMS_COH_WIDE] = {{6.0, 0.005, 2.5, 0.12, 3.5, 0.2, 0.8, 0, 0},
+			 "radii c 6, s 2.5, a 3.5; weights 0.005, 0.12, 0.2; max speed 0.8"},
+};
+
+struct boids_params test_params(enum param_set s, double scene)
 {
-	struct boids_params p = boids_default_params();
+	struct boids_params p = s == PARAMS_LAB ? boids_default_params() : param_rows[s].p;
 
 	p.scene_scale = scene;
+	p.dt = boids_default_params().dt;
 	return p;
+}
+
+const char *params_text(enum param_set s)
+{
+	return param_rows[s].text;
 }
 
 cudaError_t flock_open(struct flock *f, int n, const struct boids_params *p, uint64_t seed)
@@ -80,6 +103,61 @@ double grid_width_for(int cells, const struct boids_params *p)
 	return (cells == 8 ? 2.0 : 1.0) * boids_max_radius(p);
 }
 
+/* Cells each guard holds: a coordinate of -1 or side on every axis reaches at most
+ * side + side (side + side side) past the last cell, or as far before the first. */
+static int guard_cells(const struct boids_grid *g)
+{
+	return g->side * g->side + g->side + 1;
+}
+
+cudaError_t grid_open_guarded(struct boids_grid *g, int capacity, const struct boids_params *p,
+			      double cell_width)
+{
+	int pad, total, *h;
+	cudaError_t err = cudaSuccess;
+
+	CUDA_CHECK(boids_grid_open(g, capacity, p, cell_width));
+	pad = guard_cells(g);
+	total = g->cells + 2 * pad;
+	cudaFree(g->d_cell_start), cudaFree(g->d_cell_end);
+	g->d_cell_start = g->d_cell_end = NULL;
+	h = malloc((size_t)total * sizeof(int));
+	if (!h) {
+		boids_grid_close(g);
+		return cudaErrorMemoryAllocation;
+	}
+	for (int c = 0; c < total; c++)
+		h[c] = 0;
+	if ((err = cudaMalloc((void **)&g->d_cell_start, (size_t)total * sizeof(int))) ||
+	    (err = cudaMemcpy(g->d_cell_start, h, (size_t)total * sizeof(int),
+			      cudaMemcpyHostToDevice)))
+		goto out;
+	for (int c = 0; c < total; c++)
+		h[c] = capacity;
+	if ((err = cudaMalloc((void **)&g->d_cell_end, (size_t)total * sizeof(int))) ||
+	    (err =
+		 cudaMemcpy(g->d_cell_end, h, (size_t)total * sizeof(int), cudaMemcpyHostToDevice)))
+		goto out;
+	g->d_cell_start += pad;
+	g->d_cell_end += pad;
+out:
+	free(h);
+	if (err != cudaSuccess)
+		boids_grid_close(g);
+	return err;
+}
+
+void grid_close_guarded(struct boids_grid *g)
+{
+	int pad = guard_cells(g);
+
+	if (g->d_cell_start)
+		g->d_cell_start -= pad;
+	if (g->d_cell_end)
+		g->d_cell_end -= pad;
+	boids_grid_close(g);
+}
+
 const char *method_name(enum boids_method m)
 {
 	return m == BOIDS_NAIVE ? "naive" : m == BOIDS_SCATTERED ? "scattered" : "coherent";
@@ -91,6 +169,9 @@ struct step_run {
 	enum boids_method m;
 };
 
+/* Before every run, timed or warm-up: a fresh flock, and d_out poisoned with NaN by
+ * flock_fresh, so the check after the timing reads what this method's last run wrote,
+ * never a result left in d_out by another method or an earlier run. */
 static cudaError_t step_fresh(void *ctx)
 {
 	return flock_fresh(((struct step_run *)ctx)->f);

@@ -14,8 +14,26 @@
 /* The handout every hint of this lab points into. */
 #define HANDOUT "handouts/04-boids.md"
 
-/* The lab's parameters in a scene of half-width @scene. */
-struct boids_params scene_params(double scene);
+/*
+ * The rules' parameter sets of the tests. The lab's own has equal cohesion and
+ * alignment radii and equal separation and alignment weights, so a rule that reads
+ * another rule's radius, count or weight goes unseen there, and its max speed is 1;
+ * the other three make every radius and every weight differ, change which radius is
+ * the largest (the grid's cell width follows it) and two of them the max speed. Radii 6 do not divide the scenes' half-widths 20 and 100,
+ * so a boid near a face looks up cells past the grid's ends.
+ */
+enum param_set {
+	PARAMS_LAB,	   /* radii cohesion 5, separation 3, alignment 5 (the lab's) */
+	PARAMS_ALIGN_WIDE, /* 4, 2, 5: alignment the largest, r_max = 5 */
+	PARAMS_SEP_WIDE,   /* 3.5, 6, 4.5: separation the largest, r_max = 6; max speed 1.5 */
+	PARAMS_COH_WIDE,   /* 6, 2.5, 3.5: cohesion the largest, alignment the middle; 0.8 */
+};
+
+/* Parameter set @s in a scene of half-width @scene. */
+struct boids_params test_params(enum param_set s, double scene);
+
+/* "radii c 4, s 2, a 5; weights 0.02, 0.06, 0.15": for failure messages. */
+const char *params_text(enum param_set s);
 
 /* A flock on the host and the device: pos, vel (the state) and out (a method's new
  * velocities), with host copies. */
@@ -39,8 +57,22 @@ cudaError_t flock_fetch_out(struct flock *f);
 /* Copies the host grid into the device grid (all of it, sorted arrays included). */
 cudaError_t grid_host_upload(const struct boids_grid_host *h, struct boids_grid *g);
 
-/* The cell width that gives the 8-cell (cells = 8) or the 27-cell (27) search. */
+/* The cell width that gives the 8-cell (cells = 8) or the 27-cell (27) search: 2 r_max
+ * or r_max, r_max the largest of the three radii. */
 double grid_width_for(int cells, const struct boids_params *p);
+
+/*
+ * boids_grid_open(), but its cell_start and cell_end sit inside larger arrays whose
+ * cells before and after the grid (side^2 + side + 1 each way: every index a cell
+ * coordinate of -1 or side makes) each claim every boid, start 0 and end @capacity,
+ * as do the grid's own cells until something writes them. A search that reads past
+ * the grid (a cell coordinate not clamped) or an empty cell never marked -1 then
+ * counts boids twice and fails the comparison, on every device alike, where a plain
+ * allocation would hand it whatever lies there. Close with grid_close_guarded().
+ */
+cudaError_t grid_open_guarded(struct boids_grid *g, int capacity, const struct boids_params *p,
+			      double cell_width);
+void grid_close_guarded(struct boids_grid *g);
 
 /* "naive", "scattered" or "coherent". */
 const char *method_name(enum boids_method m);

@@ -11,11 +11,12 @@
 
 #define STEP "(" HANDOUT ", step 4.a)"
 
-/* Two boids at distance d along x, the second at rest, the first moving slowly along
- * y: the first boid's new velocity shows which rules saw the second. */
-static void check_pair(double d, const char *rules, const char *hint)
+/* Two boids at distance d along x, the second moving along z, the first moving slowly
+ * along y: the first boid's new velocity shows which rules saw the second (cohesion and
+ * separation along x, alignment along z). */
+static void check_pair(enum param_set set, double d, const char *rules, const char *hint)
 {
-	struct boids_params p = boids_default_params();
+	struct boids_params p = test_params(set, boids_default_params().scene_scale);
 	float3 pos[2] = {{0.f, 0.f, 0.f}, {(float)d, 0.f, 0.f}};
 	float3 vel[2] = {{0.f, 0.1f, 0.f}, {0.f, 0.f, 0.2f}};
 	float3 got[2];
@@ -34,16 +35,17 @@ static void check_pair(double d, const char *rules, const char *hint)
 	double err = sqrt(pow(got[0].x - want[0], 2) + pow(got[0].y - want[1], 2) +
 			  pow(got[0].z - want[2], 2));
 	cr_assert(err <= BOIDS_TOL,
-		  "two boids %.1f apart (%s): boid 0's new velocity is (%.6g, %.6g, %.6g), want "
-		  "(%.6g, %.6g, %.6g)\nhint: %s " STEP,
-		  d, rules, got[0].x, got[0].y, got[0].z, want[0], want[1], want[2], hint);
-	GRADE_NOTE("two boids %.1f apart (%s): right to %.1e", d, rules, err);
+		  "two boids %.1f apart (%s; %s): boid 0's new velocity is (%.6g, %.6g, %.6g), "
+		  "want (%.6g, %.6g, %.6g)\nhint: %s " STEP,
+		  d, rules, params_text(set), got[0].x, got[0].y, got[0].z, want[0], want[1],
+		  want[2], hint);
+	GRADE_NOTE("two boids %.1f apart (%s; %s): right to %.1e", d, rules, params_text(set), err);
 	cudaFree(d_pos), cudaFree(d_vel), cudaFree(d_out);
 }
 
 GRADED_TEST(rules, all_three, 1, 30)
 {
-	check_pair(2.0, "within every radius",
+	check_pair(PARAMS_LAB, 2.0, "within every radius",
 		   "cohesion adds (x_j - x_i) * 0.01 / n, separation (x_i - x_j) * 0.1, "
 		   "alignment v_j * 0.1 / n; x_j - x_i is (2, 0, 0) here, so want.x = "
 		   "0.02 - 0.2");
@@ -51,49 +53,81 @@ GRADED_TEST(rules, all_three, 1, 30)
 
 GRADED_TEST(rules, cohesion_and_alignment, 1, 30)
 {
-	check_pair(4.0, "inside cohesion and alignment radius 5, outside separation radius 3",
+	check_pair(PARAMS_LAB, 4.0,
+		   "inside cohesion and alignment radius 5, outside separation radius 3",
 		   "each rule has its own radius: at distance 4 only cohesion and alignment "
 		   "count the neighbour");
 }
 
 GRADED_TEST(rules, none, 1, 30)
 {
-	check_pair(5.5, "outside every radius",
+	check_pair(PARAMS_LAB, 5.5, "outside every radius",
 		   "no rule sees a boid 5.5 away: the velocity stays (0, 0.1, 0); a rule "
 		   "without neighbours adds nothing (do not divide by a zero count)");
 }
 
+/* One rule alone sees the neighbour, each rule in turn with the largest radius: a rule
+ * that tests another rule's radius (or shares its count) sees nothing here, or adds
+ * what it should not. */
+GRADED_TEST(rules, alignment_only, 1, 30)
+{
+	check_pair(PARAMS_ALIGN_WIDE, 4.5,
+		   "inside alignment radius 5 alone, outside cohesion 4 and separation 2",
+		   "only alignment counts the neighbour: want.z = 0.2 * 0.15 / 1 and nothing "
+		   "along x; does the alignment test use the alignment radius?");
+}
+
+GRADED_TEST(rules, cohesion_only, 1, 30)
+{
+	check_pair(PARAMS_COH_WIDE, 5.0,
+		   "inside cohesion radius 6 alone, outside alignment 3.5 and separation 2.5",
+		   "only cohesion counts the neighbour: want.x = 5 * 0.005 / 1 and nothing "
+		   "along z; does the cohesion test use the cohesion radius?");
+}
+
+GRADED_TEST(rules, separation_only, 1, 30)
+{
+	check_pair(PARAMS_SEP_WIDE, 5.0,
+		   "inside separation radius 6 alone, outside alignment 4.5 and cohesion 3.5",
+		   "only separation counts the neighbour: want.x = -5 * 0.015 and nothing "
+		   "along z; does the separation test use the separation radius?");
+}
+
 GRADED_TEST(rules, speed_capped, 1, 30)
 {
-	/* ten boids packed in a radius of 1: separation throws them out faster than 1 */
-	struct boids_params p = boids_default_params();
+	/* ten boids packed in a radius of 1: separation throws them out faster than the
+	 * cap, which is 0.8 here, not 1 (a cap written as 1 fails) */
+	struct boids_params p = test_params(PARAMS_COH_WIDE, 1.0);
 	struct flock f;
+	double worst = 0.0;
 
 	gpu_require();
-	p.scene_scale = 1.0;
 	GPU_OK(flock_open(&f, 10, &p, rng_fresh_seed()));
 	GPU_OK(boids_velocity_naive(f.d_pos, f.d_vel, f.d_out, f.n, &f.p));
 	GPU_OK(flock_fetch_out(&f));
 	for (int i = 0; i < f.n; i++) {
 		double s = sqrt(f.h_out[i].x * f.h_out[i].x + f.h_out[i].y * f.h_out[i].y +
 				f.h_out[i].z * f.h_out[i].z);
-		cr_assert(s <= p.max_speed * (1 + 1e-5),
+		cr_assert(s <= p.max_speed * (1 + BOIDS_CAP_TOL),
 			  "boid %d: speed %.6g after the update, want at most max_speed = %g\n"
-			  "hint: scale the velocity by max_speed / |v| when |v| > max_speed " STEP,
+			  "hint: scale the velocity by max_speed / |v| when |v| > max_speed; the "
+			  "cap is p->max_speed, not 1 " STEP,
 			  i, s, p.max_speed);
+		worst = fmax(worst, s / p.max_speed - 1);
 	}
 	check_velocities(&f, "ten crowded boids",
 			 "the speed is capped after all three rules "
 			 "are added, keeping the direction " STEP);
-	GRADE_NOTE("10 crowded boids: every speed capped at %g", p.max_speed);
+	GRADE_NOTE("10 crowded boids: every speed capped at %g (worst overshoot %.1e, limit %.0e)",
+		   p.max_speed, worst, BOIDS_CAP_TOL);
 	flock_close(&f);
 }
 
-static void check_naive(int n, double scene)
+static void check_naive(int n, double scene, enum param_set set)
 {
-	struct boids_params p = scene_params(scene);
+	struct boids_params p = test_params(set, scene);
 	struct flock f;
-	char what[96];
+	char what[160];
 
 	gpu_require();
 	if (grade_under_sanitizer() && n > 5000)
@@ -101,11 +135,12 @@ static void check_naive(int n, double scene)
 	GPU_OK(flock_open(&f, n, &p, rng_fresh_seed()));
 	GPU_OK(boids_velocity_naive(f.d_pos, f.d_vel, f.d_out, n, &p));
 	GPU_OK(flock_fetch_out(&f));
-	snprintf(what, sizeof(what), "naive, N = %d, scene %g", n, scene);
+	snprintf(what, sizeof(what), "naive, N = %d, scene %g, %s", n, scene, params_text(set));
 	struct boids_check c = check_velocities(
 	    &f, what,
-	    "every boid must be written (NaN = never written: is i < n the only guard?), and "
-	    "a boid is never its own neighbour " STEP);
+	    "every boid must be written (NaN = never written: is i < n the only guard?), a "
+	    "boid is never its own neighbour, and each rule has its own radius, count and "
+	    "weight (here they all differ) " STEP);
 	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d boids left out as "
 		   "ambiguous",
 		   what, c.worst_err, BOIDS_TOL, c.n_ambiguous, c.n_checked);
@@ -114,20 +149,20 @@ static void check_naive(int n, double scene)
 
 GRADED_TEST(naive, n_1, 1, 30)
 {
-	check_naive(1, SCENE_DENSE);
+	check_naive(1, SCENE_DENSE, PARAMS_SEP_WIDE);
 }
 
 GRADED_TEST(naive, n_127_dense, 1, 60)
 {
-	check_naive(127, SCENE_DENSE);
+	check_naive(127, SCENE_DENSE, PARAMS_ALIGN_WIDE);
 }
 
 GRADED_TEST(naive, n_4099_dense, 2, 120)
 {
-	check_naive(4099, SCENE_DENSE);
+	check_naive(4099, SCENE_DENSE, PARAMS_COH_WIDE);
 }
 
 GRADED_TEST(naive, n_50021, 2, 120)
 {
-	check_naive(50021, boids_default_params().scene_scale);
+	check_naive(50021, boids_default_params().scene_scale, PARAMS_LAB);
 }

@@ -23,9 +23,13 @@ struct grid_case {
 	float3 *pos_sorted, *vel_sorted;
 };
 
-static void case_open(struct grid_case *t, int cells, double scene)
+/* The grid's geometry follows r_max, the largest radius of @set: 5 or 6 in these tests,
+ * so the cells are 5, 6, 10 or 12 wide. With r_max = 5 the dense scene's faces fall on
+ * cell faces and the grid's outer cells stay empty (the bounds tests need empty cells);
+ * with 6 every cell holds boids. */
+static void case_open(struct grid_case *t, int cells, double scene, enum param_set set)
 {
-	struct boids_params p = scene_params(scene);
+	struct boids_params p = test_params(set, scene);
 	size_t nb = GRID_N * sizeof(int);
 
 	gpu_require();
@@ -86,11 +90,11 @@ static int inside_cell(const struct boids_grid *g, float3 x, int c, double slack
 	return 1;
 }
 
-static void check_label(int cells)
+static void check_label(int cells, enum param_set set)
 {
 	struct grid_case t;
 
-	case_open(&t, cells, SCENE_DENSE);
+	case_open(&t, cells, SCENE_DENSE, set);
 	GPU_OK(grid_label(&t.g, t.f.d_pos, GRID_N));
 	case_fetch(&t, 0);
 	for (int i = 0; i < GRID_N; i++) {
@@ -114,12 +118,12 @@ static void check_label(int cells)
 
 GRADED_TEST(grid, label_8, 1, 60)
 {
-	check_label(8);
+	check_label(8, PARAMS_LAB);
 }
 
 GRADED_TEST(grid, label_27, 1, 60)
 {
-	check_label(27);
+	check_label(27, PARAMS_SEP_WIDE);
 }
 
 /* The device's start/end against those of the sorted labels @sorted, every cell:
@@ -164,12 +168,12 @@ static void check_bounds(struct grid_case *t, const int *sorted, const char *wha
 	free(ws), free(we);
 }
 
-static void bounds_from_host_labels(int cells)
+static void bounds_from_host_labels(int cells, enum param_set set)
 {
 	struct grid_case t;
 	char what[64];
 
-	case_open(&t, cells, SCENE_DENSE);
+	case_open(&t, cells, SCENE_DENSE, set);
 	gpu_upload(t.g.d_cell_of, t.h.cell_of, GRID_N * sizeof(int));
 	GPU_OK(grid_cell_bounds(&t.g, GRID_N));
 	case_fetch(&t, 0);
@@ -180,23 +184,23 @@ static void bounds_from_host_labels(int cells)
 
 GRADED_TEST(grid, bounds_8, 1, 60)
 {
-	bounds_from_host_labels(8);
+	bounds_from_host_labels(8, PARAMS_LAB);
 }
 
 GRADED_TEST(grid, bounds_27, 1, 60)
 {
-	bounds_from_host_labels(27);
+	bounds_from_host_labels(27, PARAMS_ALIGN_WIDE);
 }
 
 /* grid_build whole on the lab's own scene: the sort is CUB's, any stable or unstable
  * order of one cell's boids is fine, so the invariants are checked, not the order. */
-static void check_build(int cells, double scene)
+static void check_build(int cells, double scene, enum param_set set)
 {
 	struct grid_case t;
 	char what[64];
 	unsigned char *seen = calloc(GRID_N, 1);
 
-	case_open(&t, cells, scene);
+	case_open(&t, cells, scene, set);
 	GPU_OK(grid_build(&t.g, t.f.d_pos, GRID_N));
 	case_fetch(&t, 0);
 	for (int k = 0; k < GRID_N; k++) {
@@ -224,27 +228,44 @@ static void check_build(int cells, double scene)
 
 GRADED_TEST(grid, build_8, 1, 60)
 {
-	check_build(8, boids_default_params().scene_scale);
+	check_build(8, boids_default_params().scene_scale, PARAMS_LAB);
 }
 
 GRADED_TEST(grid, build_27, 1, 60)
 {
-	check_build(27, SCENE_DENSE);
+	check_build(27, SCENE_DENSE, PARAMS_ALIGN_WIDE);
 }
 
-GRADED_TEST(grid, rebuild_marks_emptied_cells, 1, 60)
+GRADED_TEST(grid, rebuild_marks_emptied_cells, 2, 60)
 {
-	/* a second build over other boids: cells the first one filled must read empty */
+	/* a second build over a flock squeezed into the middle half of the scene: the
+	 * cells the first build filled outside it must read empty again */
 	struct grid_case t;
+	struct boids_grid_host first;
+	long emptied = 0;
 
-	case_open(&t, 27, SCENE_DENSE);
+	case_open(&t, 27, SCENE_DENSE, PARAMS_ALIGN_WIDE);
 	GPU_OK(grid_build(&t.g, t.f.d_pos, GRID_N));
+	first = t.h;
+	memset(&t.h, 0, sizeof(t.h));
 	GPU_OK(flock_fresh(&t.f));
-	boids_grid_host_free(&t.h);
-	cr_assert(!boids_grid_host_build(&t.h, &t.g, t.f.h_pos, t.f.h_vel, GRID_N));
+	for (int i = 0; i < GRID_N; i++) {
+		t.f.h_pos[i].x *= 0.5f, t.f.h_pos[i].y *= 0.5f, t.f.h_pos[i].z *= 0.5f;
+	}
+	gpu_upload(t.f.d_pos, t.f.h_pos, GRID_N * sizeof(float3));
+	cr_assert(!boids_grid_host_build(&t.h, &t.g, t.f.h_pos, t.f.h_vel, GRID_N),
+		  "the grader's host grid could not be built");
+	/* the test is only worth its points if cells really empty between the builds */
+	for (int c = 0; c < t.g.cells; c++)
+		emptied += first.start[c] >= 0 && t.h.start[c] < 0;
+	cr_assert(emptied > 0, "grader error: no cell emptied between the two builds");
+	boids_grid_host_free(&first);
 	GPU_OK(grid_build(&t.g, t.f.d_pos, GRID_N));
 	case_fetch(&t, 0);
 	check_bounds(&t, t.cell_of, "grid_build twice, 27-cell grid", "4.c");
+	GRADE_NOTE("grid_build twice, 27-cell grid: all %d cells right, %ld of them emptied by the "
+		   "second build and marked -1",
+		   t.g.cells, emptied);
 	case_close(&t);
 }
 
@@ -252,7 +273,7 @@ static void check_reorder(int cells)
 {
 	struct grid_case t;
 
-	case_open(&t, cells, SCENE_DENSE);
+	case_open(&t, cells, SCENE_DENSE, PARAMS_COH_WIDE);
 	GPU_OK(grid_host_upload(&t.h, &t.g));
 	gpu_poison(t.g.d_pos_sorted, GRID_N * sizeof(float3));
 	gpu_poison(t.g.d_vel_sorted, GRID_N * sizeof(float3));

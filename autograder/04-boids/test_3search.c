@@ -26,137 +26,237 @@ static const char *search_hint(enum boids_method m)
 		     "goes to vel_out[boid_of[k]] (" HANDOUT ", step 4.f)";
 }
 
-static void check_search(enum boids_method m, int cells, int n, double scene)
+/* Runs search @m on the grader's host grid of @f's boids and checks it: the grid is a
+ * guarded one (grid_open_guarded), so a lookup past the grid's ends counts boids twice
+ * the same way on every device. */
+static struct boids_check run_search(struct flock *f, enum boids_method m, int cells,
+				     const char *what)
 {
-	struct boids_params p = scene_params(scene);
-	struct flock f;
 	struct boids_grid g;
 	struct boids_grid_host h;
-	char what[96];
+
+	GPU_OK(grid_open_guarded(&g, f->n, &f->p, grid_width_for(cells, &f->p)));
+	cr_assert(!boids_grid_host_build(&h, &g, f->h_pos, f->h_vel, f->n), "the host grid failed");
+	GPU_OK(grid_host_upload(&h, &g));
+	gpu_poison(f->d_out, (size_t)f->n * sizeof(float3));
+	if (m == BOIDS_SCATTERED)
+		GPU_OK(boids_velocity_scattered(&g, f->d_pos, f->d_vel, f->d_out, f->n, &f->p));
+	else
+		GPU_OK(boids_velocity_coherent(&g, f->d_out, f->n, &f->p));
+	GPU_OK(flock_fetch_out(f));
+	struct boids_check c = check_velocities(f, what, search_hint(m));
+	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d ambiguous", what,
+		   c.worst_err, BOIDS_TOL, c.n_ambiguous, c.n_checked);
+	boids_grid_host_free(&h);
+	grid_close_guarded(&g);
+	return c;
+}
+
+static void check_search(enum boids_method m, int cells, int n, double scene, enum param_set set)
+{
+	struct boids_params p = test_params(set, scene);
+	struct flock f;
+	char what[192];
 
 	gpu_require();
 	if (grade_under_sanitizer() && n > 5000)
 		n = 5003; /* the tools would take minutes to instrument the reference's size */
 	GPU_OK(flock_open(&f, n, &p, rng_fresh_seed()));
-	GPU_OK(boids_grid_open(&g, n, &p, grid_width_for(cells, &p)));
-	cr_assert(!boids_grid_host_build(&h, &g, f.h_pos, f.h_vel, n), "the host grid failed");
-	GPU_OK(grid_host_upload(&h, &g));
-	if (m == BOIDS_SCATTERED)
-		GPU_OK(boids_velocity_scattered(&g, f.d_pos, f.d_vel, f.d_out, n, &p));
-	else
-		GPU_OK(boids_velocity_coherent(&g, f.d_out, n, &p));
-	GPU_OK(flock_fetch_out(&f));
-	snprintf(what, sizeof(what), "%s, %d-cell grid, N = %d, scene %g", method_name(m), cells, n,
-		 scene);
-	struct boids_check c = check_velocities(&f, what, search_hint(m));
-	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d ambiguous", what,
-		   c.worst_err, BOIDS_TOL, c.n_ambiguous, c.n_checked);
-	boids_grid_host_free(&h);
-	boids_grid_close(&g);
+	snprintf(what, sizeof(what), "%s, %d-cell grid, N = %d, scene %g, %s", method_name(m),
+		 cells, n, scene, params_text(set));
+	run_search(&f, m, cells, what);
 	flock_close(&f);
 }
 
 GRADED_TEST(scattered, cells8_dense, 2, 120)
 {
-	check_search(BOIDS_SCATTERED, 8, 4099, SCENE_DENSE);
+	check_search(BOIDS_SCATTERED, 8, 4099, SCENE_DENSE, PARAMS_ALIGN_WIDE);
 }
 
 GRADED_TEST(scattered, cells27_dense, 2, 120)
 {
-	check_search(BOIDS_SCATTERED, 27, 4099, SCENE_DENSE);
+	check_search(BOIDS_SCATTERED, 27, 4099, SCENE_DENSE, PARAMS_SEP_WIDE);
 }
 
 GRADED_TEST(scattered, cells8_n100003, 1, 120)
 {
-	check_search(BOIDS_SCATTERED, 8, 100003, boids_default_params().scene_scale);
+	check_search(BOIDS_SCATTERED, 8, 100003, boids_default_params().scene_scale,
+		     PARAMS_COH_WIDE);
 }
 
 GRADED_TEST(coherent, cells8_dense, 2, 120)
 {
-	check_search(BOIDS_COHERENT, 8, 4099, SCENE_DENSE);
+	check_search(BOIDS_COHERENT, 8, 4099, SCENE_DENSE, PARAMS_SEP_WIDE);
 }
 
 GRADED_TEST(coherent, cells27_dense, 2, 120)
 {
-	check_search(BOIDS_COHERENT, 27, 4099, SCENE_DENSE);
+	check_search(BOIDS_COHERENT, 27, 4099, SCENE_DENSE, PARAMS_COH_WIDE);
 }
 
 GRADED_TEST(coherent, cells27_n100003, 1, 120)
 {
-	check_search(BOIDS_COHERENT, 27, 100003, boids_default_params().scene_scale);
+	check_search(BOIDS_COHERENT, 27, 100003, boids_default_params().scene_scale,
+		     PARAMS_ALIGN_WIDE);
 }
 
-/* One whole step of each method from one state, through the student's own grid:
- * velocities against the reference, and positions moved with them. */
-static void check_step(enum boids_method m, int cells)
+/*
+ * Boids on the faces: every coordinate of a boid lies, with probability FACE_SHARE, on
+ * a multiple of r_max = 5 (PARAMS_ALIGN_WIDE), which is a face of the cells of both
+ * grids or the middle of an 8-cell grid's cell, the scene's faces +-20 included; the
+ * eight corners of the scene each hold a boid with close neighbours. A boid at 20 looks
+ * up 20 + 5 = 25, exactly the 27-cell grid's upper face: cell coordinate side, one past
+ * the last, which the clamp must bring back (handout, step 4.b).
+ */
+#define FACE_N	   1499
+#define FACE_SHARE 0.4
+
+static float face_coord(struct rng *r, double scene, double step)
 {
-	struct boids_params p = scene_params(SCENE_DENSE);
+	int faces = (int)(scene / step); /* multiples of step in [-scene, scene] */
+
+	if (rng_uniform(r) < FACE_SHARE)
+		return (float)(step * ((int)(rng_uniform(r) * (2 * faces + 1)) - faces));
+	return (float)rng_range(r, -scene, scene);
+}
+
+static void faces_flock(struct flock *f)
+{
+	double scene = f->p.scene_scale, step = boids_max_radius(&f->p);
+	int i = 0;
+
+	for (int corner = 0; corner < 8; corner++)
+		for (int k = 0; k < 4; k++, i++) {
+			/* the corner itself, then three boids 0.5 to 1.5 inside it: within the
+			 * separation radius 2 of the corner boid */
+			float inset = k ? (float)(0.5 * k) : 0.f;
+			f->h_pos[i].x = (float)(corner & 1 ? scene - inset : -scene + inset);
+			f->h_pos[i].y = (float)(corner & 2 ? scene : -scene);
+			f->h_pos[i].z = (float)(corner & 4 ? scene - (k == 2) : -scene + (k == 2));
+		}
+	for (; i < f->n; i++) {
+		f->h_pos[i].x = face_coord(&f->r, scene, step);
+		f->h_pos[i].y = face_coord(&f->r, scene, step);
+		f->h_pos[i].z = face_coord(&f->r, scene, step);
+	}
+	gpu_upload(f->d_pos, f->h_pos, (size_t)f->n * sizeof(float3));
+}
+
+static void check_faces(enum boids_method m)
+{
+	struct boids_params p = test_params(PARAMS_ALIGN_WIDE, SCENE_DENSE);
+	struct boids_check c[2];
+	struct flock f;
+	char what[192];
+
+	gpu_require();
+	GPU_OK(flock_open(&f, FACE_N, &p, rng_fresh_seed()));
+	faces_flock(&f);
+	for (int k = 0; k < 2; k++) {
+		int cells = k ? 27 : 8;
+		snprintf(
+		    what, sizeof(what),
+		    "%s, %d-cell grid, %d boids on the scene's and the cells' faces, scene %g, "
+		    "%s",
+		    method_name(m), cells, FACE_N, SCENE_DENSE, params_text(PARAMS_ALIGN_WIDE));
+		c[k] = run_search(&f, m, cells, what);
+	}
+	GRADE_NOTE("%s, %d boids on the faces, scene %g: worst %.1e (8 cells) and %.1e (27 cells) "
+		   "of max speed (limit %.0e), %d and %d of %d ambiguous",
+		   method_name(m), FACE_N, SCENE_DENSE, c[0].worst_err, c[1].worst_err, BOIDS_TOL,
+		   c[0].n_ambiguous, c[1].n_ambiguous, FACE_N);
+	flock_close(&f);
+}
+
+GRADED_TEST(scattered, faces, 1, 120)
+{
+	check_faces(BOIDS_SCATTERED);
+}
+
+GRADED_TEST(coherent, faces, 1, 120)
+{
+	check_faces(BOIDS_COHERENT);
+}
+
+/* One whole step of each method from one state, through the student's own grid (a
+ * guarded one: see grid_open_guarded): velocities against the reference, and positions
+ * moved with them. The 8-cell cases take r_max = 6, cells 12 wide: every cell holds
+ * boids and boids near the faces look up cells past the grid; the 27-cell cases r_max
+ * = 5, which leaves the outer cells empty, so their marks are read. */
+static void check_step(enum boids_method m, int cells, enum param_set set)
+{
+	struct boids_params p = test_params(set, SCENE_DENSE);
 	enum { N = 3001 };
 	struct flock f;
 	struct boids_grid g;
 	float3 moved[N];
-	char what[96];
+	char what[192];
+	double worst_move = 0.0;
 
 	gpu_require();
 	GPU_OK(flock_open(&f, N, &p, rng_fresh_seed()));
-	GPU_OK(boids_grid_open(&g, N, &p, grid_width_for(cells, &p)));
+	GPU_OK(grid_open_guarded(&g, N, &p, grid_width_for(cells, &p)));
 	GPU_OK(boids_step(m, &g, f.d_pos, f.d_vel, f.d_out, N, &p));
 	GPU_OK(flock_fetch_out(&f));
 	gpu_download(moved, f.d_pos, sizeof(moved));
-	snprintf(what, sizeof(what), "boids_step(%s), %d-cell grid, N = %d", method_name(m), cells,
-		 N);
+	snprintf(what, sizeof(what), "boids_step(%s), %d-cell grid, N = %d, scene %g, %s",
+		 method_name(m), cells, N, SCENE_DENSE, params_text(set));
 	struct boids_check c = check_velocities(
 	    &f, what,
 	    m == BOIDS_NAIVE ? "see step 4.a"
 			     : "the search was right on the grader's grid (see the scattered and "
 			       "coherent tests), so look at the grid your grid_build makes (steps "
-			       "4.b and 4.c) and at grid_reorder (4.e)");
+			       "4.b and 4.c: every cell marked -1 before the bounds) and at "
+			       "grid_reorder (4.e)");
 	/* the move used the new velocities: pos + dt v_new, wrapped */
 	for (int i = 0; i < N; i++) {
 		float3 want = f.h_pos[i];
 		ref_boids_move(&want, &f.h_out[i], 1, &p);
 		double d = fabs(moved[i].x - want.x) + fabs(moved[i].y - want.y) +
 			   fabs(moved[i].z - want.z);
-		cr_assert(d <= 1e-5 * p.scene_scale,
+		cr_assert(d <= STEP_MOVE_TOL * p.scene_scale,
 			  "%s: boid %d moved to (%g, %g, %g), want (%g, %g, %g) = pos + dt vel_out "
 			  "(the positions are the state: only boids_step's move may change them)",
 			  what, i, moved[i].x, moved[i].y, moved[i].z, want.x, want.y, want.z);
+		worst_move = fmax(worst_move, d / p.scene_scale);
 	}
-	GRADE_NOTE("%s: worst %.1e of max speed, positions moved right", what, c.worst_err);
-	boids_grid_close(&g);
+	GRADE_NOTE("%s: worst %.1e of max speed, positions moved right (worst %.1e of the scene, "
+		   "limit %.0e)",
+		   what, c.worst_err, worst_move, STEP_MOVE_TOL);
+	grid_close_guarded(&g);
 	flock_close(&f);
 }
 
 GRADED_TEST(step, naive, 1, 60)
 {
-	check_step(BOIDS_NAIVE, 8);
+	check_step(BOIDS_NAIVE, 8, PARAMS_SEP_WIDE);
 }
 
 GRADED_TEST(step, scattered_8, 1, 60)
 {
-	check_step(BOIDS_SCATTERED, 8);
+	check_step(BOIDS_SCATTERED, 8, PARAMS_COH_WIDE);
 }
 
 GRADED_TEST(step, scattered_27, 1, 60)
 {
-	check_step(BOIDS_SCATTERED, 27);
+	check_step(BOIDS_SCATTERED, 27, PARAMS_ALIGN_WIDE);
 }
 
 GRADED_TEST(step, coherent_8, 1, 60)
 {
-	check_step(BOIDS_COHERENT, 8);
+	check_step(BOIDS_COHERENT, 8, PARAMS_SEP_WIDE);
 }
 
 GRADED_TEST(step, coherent_27, 1, 60)
 {
-	check_step(BOIDS_COHERENT, 27);
+	check_step(BOIDS_COHERENT, 27, PARAMS_ALIGN_WIDE);
 }
 
 /* Every method and grid from one state, against each other: the largest difference
  * over boids whose neighbour set is not ambiguous. */
 GRADED_TEST(step, methods_agree, 2, 180)
 {
-	struct boids_params p = scene_params(40.0);
+	struct boids_params p = test_params(PARAMS_COH_WIDE, 40.0);
 	enum { RUNS = 5 };
 	const int N = grade_under_sanitizer() ? 4099 : 20011;
 	const enum boids_method ms[RUNS] = {BOIDS_NAIVE, BOIDS_SCATTERED, BOIDS_SCATTERED,
@@ -173,7 +273,7 @@ GRADED_TEST(step, methods_agree, 2, 180)
 	for (int r = 0; r < RUNS; r++) {
 		struct boids_grid g;
 		out[r] = malloc(N * sizeof(float3));
-		GPU_OK(boids_grid_open(&g, N, &p, grid_width_for(cells[r], &p)));
+		GPU_OK(grid_open_guarded(&g, N, &p, grid_width_for(cells[r], &p)));
 		/* one step from the same state: positions go back afterwards, and the
 		 * output is poisoned so that no method passes on another's result */
 		GPU_OK(cudaMemset(f.d_out, 0xff, N * sizeof(float3)));
@@ -181,7 +281,7 @@ GRADED_TEST(step, methods_agree, 2, 180)
 		GPU_OK(flock_fetch_out(&f));
 		memcpy(out[r], f.h_out, N * sizeof(float3));
 		gpu_upload(f.d_pos, f.h_pos, N * sizeof(float3));
-		boids_grid_close(&g);
+		grid_close_guarded(&g);
 	}
 	int n_amb = ref_boids_ambiguous(f.h_pos, N, &p, BOIDS_BAND, amb);
 	for (int r = 1; r < RUNS; r++)
@@ -202,8 +302,8 @@ GRADED_TEST(step, methods_agree, 2, 180)
 		  out[worst_r][worst_i].y, out[worst_r][worst_i].z, out[0][worst_i].x,
 		  out[0][worst_i].y, out[0][worst_i].z, worst, BOIDS_AGREE_TOL);
 	GRADE_NOTE("naive, scattered 8/27, coherent 8/27 agree to %.1e of max speed over %d boids "
-		   "(%d ambiguous left out)",
-		   worst, N - n_amb, n_amb);
+		   "(%d ambiguous left out; %s)",
+		   worst, N - n_amb, n_amb, params_text(PARAMS_COH_WIDE));
 	for (int r = 0; r < RUNS; r++)
 		free(out[r]);
 	free(amb);

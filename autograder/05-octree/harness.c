@@ -18,17 +18,14 @@ cudaError_t cloud_open(struct cloud *c, int n, int plummer, uint64_t seed)
 	c->seed = seed;
 	c->h_bodies = malloc((size_t)n * sizeof(float4));
 	c->h_acc = malloc((size_t)n * sizeof(float3));
-	float4 *vel = malloc((size_t)n * sizeof(float4));
-	if (!c->h_bodies || !c->h_acc || !vel) {
-		free(vel);
+	c->h_vel = malloc((size_t)n * sizeof(float4));
+	if (!c->h_bodies || !c->h_acc || !c->h_vel)
 		return cudaErrorMemoryAllocation;
-	}
 	rng_seed(&r, seed);
 	if (plummer)
-		ic_plummer(&r, n, c->h_bodies, vel);
+		ic_plummer(&r, n, c->h_bodies, c->h_vel);
 	else
-		ic_uniform_cube(&r, n, 1.f, c->h_bodies, NULL);
-	free(vel);
+		ic_uniform_cube(&r, n, 1.f, c->h_bodies, c->h_vel);
 	CUDA_CHECK(cudaMalloc((void **)&c->d_bodies, (size_t)n * sizeof(float4)));
 	CUDA_CHECK(cudaMalloc((void **)&c->d_acc, (size_t)n * sizeof(float3)));
 	CUDA_CHECK(cudaMemcpy(c->d_bodies, c->h_bodies, (size_t)n * sizeof(float4),
@@ -37,11 +34,41 @@ cudaError_t cloud_open(struct cloud *c, int n, int plummer, uint64_t seed)
 	return bh_tree_open(&c->t, n);
 }
 
+cudaError_t cloud_spread_masses(struct cloud *c, double ratio)
+{
+	struct rng r;
+	double total = 0.0;
+
+	/* a stream of its own: the positions stay those of the seed */
+	rng_seed(&r, c->seed ^ 0x6d617373u);
+	for (int i = 0; i < c->n; i++) {
+		c->h_bodies[i].w = (float)exp(log(ratio) * rng_uniform(&r));
+		total += c->h_bodies[i].w;
+	}
+	for (int i = 0; i < c->n; i++)
+		c->h_bodies[i].w = (float)(c->h_bodies[i].w / total);
+	CUDA_CHECK(cudaMemcpy(c->d_bodies, c->h_bodies, (size_t)c->n * sizeof(float4),
+			      cudaMemcpyHostToDevice));
+	return cudaSuccess;
+}
+
+cudaError_t cloud_drift(struct cloud *c, float dt)
+{
+	for (int i = 0; i < c->n; i++) {
+		c->h_bodies[i].x += dt * c->h_vel[i].x;
+		c->h_bodies[i].y += dt * c->h_vel[i].y;
+		c->h_bodies[i].z += dt * c->h_vel[i].z;
+	}
+	CUDA_CHECK(cudaMemcpy(c->d_bodies, c->h_bodies, (size_t)c->n * sizeof(float4),
+			      cudaMemcpyHostToDevice));
+	return cudaSuccess;
+}
+
 void cloud_close(struct cloud *c)
 {
 	bh_tree_close(&c->t);
 	cudaFree(c->d_bodies), cudaFree(c->d_acc);
-	free(c->h_bodies), free(c->h_acc);
+	free(c->h_bodies), free(c->h_acc), free(c->h_vel);
 	memset(c, 0, sizeof(*c));
 }
 

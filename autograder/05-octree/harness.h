@@ -18,6 +18,7 @@ struct cloud {
 	int n;
 	uint64_t seed;
 	float4 *h_bodies;
+	float4 *h_vel; /* initial velocities (w unused) */
 	float3 *h_acc;
 	float4 *d_bodies;
 	float3 *d_acc;
@@ -27,6 +28,19 @@ struct cloud {
 /* A Plummer sphere (plummer != 0) or a uniform cube of half-width 1, from @seed. */
 cudaError_t cloud_open(struct cloud *c, int n, int plummer, uint64_t seed);
 void cloud_close(struct cloud *c);
+
+/* Masses log-uniform over [1, ratio] (drawn from a stream of the cloud's seed), scaled to
+ * a total of 1, on the host and the device. With equal masses a centre of mass weighted
+ * by body count, or a pull computed with another body's mass, is exact; with these it
+ * is not. */
+cudaError_t cloud_spread_masses(struct cloud *c, double ratio);
+
+/* The bodies moved as a drift of the next step does, x += v dt (v from the initial
+ * conditions: zero in a cube), on the host and the device. After dt = 0.25 a body of
+ * the typical speed 0.7 has moved 0.17, more than a cell of level 8 is wide (the tree
+ * has some 17 levels): a rebuilt tree's deep cells empty and fill, and its cells,
+ * numbered afresh from the root down, reuse the numbers of the old tree's. */
+cudaError_t cloud_drift(struct cloud *c, float dt);
 
 /* The host tree of the cloud built on the CPU (octree_build_cpu), uploaded with its
  * levels; the arrays the phase under test writes are poisoned first. 0 on success. */

@@ -4,6 +4,7 @@
  * its cell, cells where their octant says. Do not modify.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "grade.h"
@@ -38,6 +39,12 @@ static void check_box(int n, int plummer)
 GRADED_TEST(box, n_1, 1, 30)
 {
 	check_box(1, 0);
+}
+
+/* fewer bodies than a block: a grid of n / 256 blocks, rounded down, has none */
+GRADED_TEST(box, n_255, 1, 30)
+{
+	check_box(255, 0);
 }
 
 GRADED_TEST(box, n_257, 1, 30)
@@ -89,7 +96,7 @@ GRADED_TEST(build, plummer_100000, 3, 120)
 	check_build(grade_under_sanitizer() ? 5003 : BH_N, 1);
 }
 
-GRADED_TEST(build, coincident_refused, 1, 60)
+GRADED_TEST(build, coincident_refused, 2, 60)
 {
 	/* two bodies on one point can never be separated: an error, not a hang */
 	struct cloud c;
@@ -106,5 +113,51 @@ GRADED_TEST(build, coincident_refused, 1, 60)
 		  "lock (" HANDOUT ", step 5.b)",
 		  cudaGetErrorName(err));
 	GRADE_NOTE("coincident bodies refused with cudaErrorInvalidValue");
+	cloud_close(&c);
+}
+
+GRADED_TEST(build, rebuild_moved, 2, 120)
+{
+	/* The tree of the next step, in the same buffers, the bodies moved by a drift of
+	 * dt = REBUILD_DT: deep cells empty and fill, and the new cells, numbered from the
+	 * root down again, reuse the old tree's numbers. Only the first build finds their
+	 * slots empty (bh_tree_open fills them): a cell must clear its slots when taken. */
+	struct cloud c;
+	struct octree_host h;
+	char why[1024];
+	int n = grade_under_sanitizer() ? 5003 : BH_N;
+
+	gpu_require();
+	GPU_OK(cloud_open(&c, n, 1, rng_fresh_seed()));
+	GPU_OK(cloud_upload_box(&c));
+	GPU_OK(bh_build(&c.t, c.d_bodies));
+	cr_assert(!cloud_download_tree(&c, &h), "the tree could not be downloaded");
+	cr_assert(!octree_check_structure(&h, c.h_bodies, why, sizeof(why)),
+		  "the first build, Plummer sphere of %d bodies (seed 0x%llx): %s\nhint: see "
+		  "build/plummer_100000 (" HANDOUT ", step 5.b)",
+		  n, (unsigned long long)c.seed, why);
+	octree_free(&h);
+	int before = c.t.nnodes - c.t.bottom + 1;
+	GPU_OK(cloud_drift(&c, REBUILD_DT));
+	GPU_OK(cloud_upload_box(&c));
+	cudaError_t err = bh_build(&c.t, c.d_bodies);
+	if (err == cudaSuccess) {
+		cr_assert(!cloud_download_tree(&c, &h), "the tree could not be downloaded");
+		if (octree_check_structure(&h, c.h_bodies, why, sizeof(why)))
+			err = cudaErrorUnknown;
+	} else {
+		snprintf(why, sizeof(why), "bh_build returned %s (want cudaSuccess)",
+			 cudaGetErrorName(err));
+	}
+	cr_assert(err == cudaSuccess,
+		  "the second build, Plummer sphere of %d bodies (seed 0x%llx) moved by v dt, dt "
+		  "= %.2f, after a right first build: %s\nhint: a new cell reuses the number of "
+		  "a cell of the old tree and keeps its slots unless you clear all 8 to EMPTY "
+		  "when you take it (" HANDOUT ", step 5.b)",
+		  n, (unsigned long long)c.seed, REBUILD_DT, why);
+	GRADE_NOTE("Plummer sphere of %d bodies built (%d cells), moved and rebuilt (%d cells): "
+		   "structure right",
+		   n, before, c.t.nnodes - c.t.bottom + 1);
+	octree_free(&h);
 	cloud_close(&c);
 }

@@ -1,9 +1,12 @@
 /*
  * Lab 05-octree, step 5.e, and the whole step: forces against the double direct sum on
- * a Plummer sphere, at three opening angles; then all five phases together, twice,
- * which must agree. Do not modify.
+ * a Plummer sphere, at three opening angles, with equal and with unequal masses; the
+ * error must also grow with theta, as the criterion says; then all five phases
+ * together, twice, which must agree, and once more after the bodies moved. Do not
+ * modify.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "grade.h"
@@ -11,8 +14,8 @@
 #include "harness.h"
 #include "thresholds.h"
 
-static void check_error(struct cloud *c, float theta, double mean_max, double p99_max,
-			const char *what, const char *hint)
+static struct accel_error_stats check_error(struct cloud *c, float theta, double mean_max,
+					    double p99_max, const char *what, const char *hint)
 {
 	struct accel_error_stats st = cloud_error(c, BH_EPS2);
 
@@ -25,22 +28,42 @@ static void check_error(struct cloud *c, float theta, double mean_max, double p9
 	GRADE_NOTE("%s, theta = %.1f: mean error %.2e (limit %.1e), 99th percentile %.2e (limit "
 		   "%.1e)",
 		   what, theta, st.mean, mean_max, st.p99, p99_max);
+	return st;
 }
 
-static void check_forces(float theta, double mean_max, double p99_max, int sorted)
+#define FORCES_HINT                                                                                \
+	"NaN or a large error: a body never written, a cell taken whole that should be opened "    \
+	"(the warp must open it if any lane needs it: __all_sync on r^2 > dq), dq of the wrong "   \
+	"level, or a pull by the wrong mass (m of the node pulling: node[ch].w) (" HANDOUT         \
+	", step 5.e)"
+
+/* A Plummer sphere of the test's size with its CPU tree uploaded, masses spread over
+ * @mass_ratio when > 1. */
+static void open_with_cpu_tree(struct cloud *c, double mass_ratio)
 {
-	struct cloud c;
 	struct octree_host h;
 
 	gpu_require();
-	GPU_OK(cloud_open(&c, grade_under_sanitizer() ? BH_N_SMALL : BH_N, 1, rng_fresh_seed()));
-	cr_assert(!cloud_upload_cpu_tree(&c, &h, PHASE_FORCES), "the CPU tree failed");
-	GPU_OK(bh_forces(&c.t, c.d_acc, theta, BH_EPS2, sorted));
-	check_error(&c, theta, mean_max, p99_max, sorted ? "bh_forces" : "bh_forces, unsorted",
-		    "NaN or a large error: a body never written, a cell taken whole that should "
-		    "be opened (the warp must open it if any lane needs it: __all_sync on r^2 > "
-		    "dq), or dq of the wrong level (" HANDOUT ", step 5.e)");
+	GPU_OK(cloud_open(c, grade_under_sanitizer() ? BH_N_SMALL : BH_N, 1, rng_fresh_seed()));
+	if (mass_ratio > 1.0)
+		GPU_OK(cloud_spread_masses(c, mass_ratio));
+	cr_assert(!cloud_upload_cpu_tree(c, &h, PHASE_FORCES), "the CPU tree failed");
 	octree_free(&h);
+}
+
+static void check_forces(float theta, double mean_max, double p99_max, int sorted,
+			 double mass_ratio)
+{
+	struct cloud c;
+	char what[80];
+
+	snprintf(what, sizeof(what), "bh_forces%s", sorted ? "" : ", unsorted");
+	if (mass_ratio > 1.0)
+		snprintf(what, sizeof(what), "bh_forces, masses from 1 to %.0f (relative)",
+			 mass_ratio);
+	open_with_cpu_tree(&c, mass_ratio);
+	GPU_OK(bh_forces(&c.t, c.d_acc, theta, BH_EPS2, sorted));
+	check_error(&c, theta, mean_max, p99_max, what, FORCES_HINT);
 	cloud_close(&c);
 }
 
@@ -51,22 +74,64 @@ static void check_forces(float theta, double mean_max, double p99_max, int sorte
 
 GRADED_TEST(forces, theta_03, 2, 120)
 {
-	check_forces(0.3f, BOUNDS(T03), 1);
+	check_forces(0.3f, BOUNDS(T03), 1, 0.0);
 }
 
 GRADED_TEST(forces, theta_05, 2, 120)
 {
-	check_forces(0.5f, BOUNDS(T05), 1);
+	check_forces(0.5f, BOUNDS(T05), 1, 0.0);
 }
 
 GRADED_TEST(forces, theta_07, 2, 120)
 {
-	check_forces(0.7f, BOUNDS(T07), 1);
+	check_forces(0.7f, BOUNDS(T07), 1, 0.0);
 }
 
 GRADED_TEST(forces, unsorted, 1, 120)
 {
-	check_forces(0.5f, BOUNDS(T05), 0);
+	check_forces(0.5f, BOUNDS(T05), 0, 0.0);
+}
+
+/* Equal masses hide a pull computed with another body's mass. */
+GRADED_TEST(forces, masses_theta_05, 2, 120)
+{
+	check_forces(0.5f, BOUNDS(T05_MASSES), 1, MASS_RATIO);
+}
+
+/* A walk that opens more cells than theta asks (theta ignored, dq of the parent's level)
+ * is accurate and slow: only a timing, or a timeout, would see it. Here the criterion
+ * itself is checked: the error grows with theta, 3 to 4x from 0.7 to 1.0, and reaches
+ * what such a wide angle gives (thresholds.h). The two widest angles keep the test cheap;
+ * the timeout leaves room for a walk that opens 4 times too much in the CPU emulation,
+ * so that it fails here rather than by a timeout. */
+GRADED_TEST(forces, error_follows_theta, 2, 300)
+{
+	struct cloud c;
+	const double floor10 = grade_under_sanitizer() ? ERR_MEAN_T10_MIN_SMALL : ERR_MEAN_T10_MIN;
+
+	open_with_cpu_tree(&c, 0.0);
+	GPU_OK(bh_forces(&c.t, c.d_acc, 0.7f, BH_EPS2, 1));
+	struct accel_error_stats e07 = check_error(&c, 0.7f, BOUNDS(T07), "bh_forces", FORCES_HINT);
+	gpu_poison(c.d_acc, (size_t)c.n * sizeof(float3));
+	GPU_OK(bh_forces(&c.t, c.d_acc, 1.0f, BH_EPS2, 1));
+	struct accel_error_stats e10 = cloud_error(&c, BH_EPS2);
+	cr_assert(isfinite(e10.mean),
+		  "bh_forces, theta = 1.0, %d bodies (seed 0x%llx): body %d's force is not "
+		  "finite (want every body's force finite at any theta > 0)\nhint: %s",
+		  c.n, (unsigned long long)c.seed, e10.worst, FORCES_HINT);
+	cr_assert(
+	    e10.mean >= ERR_RATIO_T10_T07_MIN * e07.mean && e10.mean >= floor10,
+	    "%d bodies (seed 0x%llx), one tree: mean error %.3g at theta = 0.7 and %.3g at "
+	    "1.0, %.2fx; want at least %.1fx, and at least %.1e at 1.0 (the criterion: "
+	    "about 3 to 4x, and over twice that error)\nhint: the walk opens more cells than theta "
+	    "asks: it is slow. Take a cell whole when r^2 > dq[depth] for every lane, "
+	    "dq[l] = (r0 / 2^l)^2 / theta^2 for the children of a level-l cell (" HANDOUT
+	    ", step 5.e)",
+	    c.n, (unsigned long long)c.seed, e07.mean, e10.mean, e10.mean / e07.mean,
+	    ERR_RATIO_T10_T07_MIN, floor10);
+	GRADE_NOTE("mean error %.2e at theta = 0.7, %.2e at 1.0: %.1fx (limits %.1fx, %.1e)",
+		   e07.mean, e10.mean, e10.mean / e07.mean, ERR_RATIO_T10_T07_MIN, floor10);
+	cloud_close(&c);
 }
 
 GRADED_TEST(step, whole_and_deterministic, 3, 180)
@@ -103,5 +168,27 @@ GRADED_TEST(step, whole_and_deterministic, 3, 180)
 		  n, wi, worst, DETERMINISM_TOL);
 	GRADE_NOTE("two runs of the whole step agree to %.1e", worst);
 	free(first);
+	cloud_close(&c);
+}
+
+GRADED_TEST(step, rebuild_moved_masses, 2, 180)
+{
+	/* The next step: bodies of unequal masses moved by a drift of dt = REBUILD_DT after
+	 * a first step, all five phases again in the same buffers. */
+	struct cloud c;
+	int n = grade_under_sanitizer() ? BH_N_SMALL : BH_N;
+
+	gpu_require();
+	GPU_OK(cloud_open(&c, n, 1, rng_fresh_seed()));
+	GPU_OK(cloud_spread_masses(&c, MASS_RATIO));
+	GPU_OK(bh_step(&c.t, c.d_bodies, c.d_acc, 0.5f, BH_EPS2));
+	GPU_OK(cloud_drift(&c, REBUILD_DT));
+	gpu_poison(c.d_acc, (size_t)n * sizeof(float3));
+	GPU_OK(bh_step(&c.t, c.d_bodies, c.d_acc, 0.5f, BH_EPS2));
+	check_error(&c, 0.5f, BOUNDS(T05_MASSES),
+		    "bh_step on bodies of unequal masses moved after a first step",
+		    "what is left of the old tree must not count: see build/rebuild_moved (a new "
+		    "cell's slots cleared), summarize/plummer_masses_100000 and "
+		    "forces/masses_theta_05 (" HANDOUT ", steps 5.b, 5.c and 5.e)");
 	cloud_close(&c);
 }

@@ -1,8 +1,8 @@
 /*
  * Lab 06-orbits, steps 6.b and 6.c: RK4 in double, modular and integrated, against the
- * double CPU reference after one step and after 1000; the integrated kernel's result
- * must not depend on how the steps are split into launches, and its samples must be
- * the states it passed through. Do not modify.
+ * double CPU reference after one step and after 1000, at a step that is no float number
+ * (RK4_DT); the integrated kernel's result must not depend on how the steps are split
+ * into launches, and its samples must be the states it passed through. Do not modify.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +13,30 @@
 #include "harness.h"
 #include "thresholds.h"
 
+#define HINT_NAN "NaN: was every component of every satellite written? (" HANDOUT ")"
+#define HINT_MODULAR                                                                               \
+	"stages at s, s + dt/2 k1, s + dt/2 k2, s + dt k3, then s += dt/6 (k1 + 2 k2 + 2 k3 + "    \
+	"k4); each stage reads the previous one; dt and every intermediate in double, as "         \
+	"given (" HANDOUT ", step 6.b)"
+#define HINT_INTEGRATED                                                                            \
+	"the same four stages inside the kernel, the state kept in registers across steps and "    \
+	"launches, dt used as given in double: a step rounded to float, or a step written in, "    \
+	"is off at dt = 9.7 s (" HANDOUT ", step 6.c)"
+
+/* The relative distance in state space of @got (six components) from @want: position in
+ * km and velocity in km/s scaled by the orbit's time scale, so both weigh alike. */
+static double state_error(const double got[6], const double want[6])
+{
+	double d2 = 0.0, w2 = 0.0;
+
+	for (int c = 0; c < 6; c++) {
+		double scale = c < 3 ? 1.0 : 1000.0;
+		d2 += (got[c] - want[c]) * (got[c] - want[c]) * scale * scale;
+		w2 += want[c] * want[c] * scale * scale;
+	}
+	return sqrt(d2 / w2);
+}
+
 /* The worst relative distance in state space of the device's batch from orbit_rk4
  * after @steps steps of @dt; the satellite in *worst_i. */
 static double rk4_error(struct batch *b, int steps, double dt, int *worst_i)
@@ -22,18 +46,13 @@ static double rk4_error(struct batch *b, int steps, double dt, int *worst_i)
 	GPU_OK(batch_download(b, got));
 	*worst_i = 0;
 	for (int i = 0; i < b->n; i++) {
-		double s[6], d2 = 0.0, w2 = 0.0;
+		double s[6], g[6];
 		batch_state(b, i, s);
 		for (int t = 0; t < steps; t++)
 			orbit_rk4(s, dt);
-		/* position in km and velocity in km/s scaled by the orbit's time scale,
-		 * so both weigh alike */
-		for (int c = 0; c < 6; c++) {
-			double scale = c < 3 ? 1.0 : 1000.0, g = got[(size_t)c * b->n + i];
-			d2 += (g - s[c]) * (g - s[c]) * scale * scale;
-			w2 += s[c] * s[c] * scale * scale;
-		}
-		double e = sqrt(d2 / w2);
+		for (int c = 0; c < 6; c++)
+			g[c] = got[(size_t)c * b->n + i];
+		double e = state_error(g, s);
 		if (!(e <= worst))
 			worst = e, *worst_i = i;
 	}
@@ -41,10 +60,10 @@ static double rk4_error(struct batch *b, int steps, double dt, int *worst_i)
 	return worst;
 }
 
-static void check_rk4(int modular, int steps)
+static void check_rk4(int modular, int steps, int steps_per_launch)
 {
 	enum { N = 1000 };
-	const double dt = 10.0;
+	const double dt = RK4_DT;
 	struct batch b;
 	double *scratch = NULL;
 	int wi;
@@ -55,45 +74,43 @@ static void check_rk4(int modular, int steps)
 		scratch = gpu_alloc(MODULAR_SCRATCH_DOUBLES(N) * sizeof(double));
 		GPU_OK(propagate_modular(b.s, N, dt, steps, scratch));
 	} else {
-		GPU_OK(propagate_integrated(b.s, N, dt, steps, 100, NULL));
+		GPU_OK(propagate_integrated(b.s, N, dt, steps, steps_per_launch, NULL));
 	}
 	double e = rk4_error(&b, steps, dt, &wi);
-	cr_assert(
-	    e <= RK4_REL_TOL,
-	    "%s, %d satellites, %d step(s) of %g s: satellite %d is off the CPU's RK4 by "
-	    "%.3g relative (limit %.0e)\nhint: %s",
-	    modular ? "propagate_modular" : "propagate_integrated", N, steps, dt, wi, e,
-	    RK4_REL_TOL,
-	    e != e ? "NaN: was every component of every satellite written? (" HANDOUT ")"
-	    : modular
-		? "stages at s, s + dt/2 k1, s + dt/2 k2, s + dt k3, then s += dt/6 (k1 + 2 k2 + "
-		  "2 k3 + k4); each stage reads the previous one (" HANDOUT ", step 6.b)"
-		: "the same four stages inside the kernel, the state kept in registers across "
-		  "steps and launches (" HANDOUT ", step 6.c)");
-	GRADE_NOTE("%s, %d satellites x %d steps: worst relative error %.1e (limit %.0e)",
-		   modular ? "modular" : "integrated", N, steps, e, RK4_REL_TOL);
+	cr_assert(e <= RK4_REL_TOL,
+		  "%s, %d satellites, %d step(s) of %g s: satellite %d is off the CPU's RK4 by "
+		  "%.3g relative (limit %.0e)\nhint: %s",
+		  modular ? "propagate_modular" : "propagate_integrated", N, steps, dt, wi, e,
+		  RK4_REL_TOL,
+		  e != e    ? HINT_NAN
+		  : modular ? HINT_MODULAR
+			    : HINT_INTEGRATED);
+	GRADE_NOTE("%s, %d satellites x %d step%s of %g s: worst relative error %.1e (limit %.0e)",
+		   modular ? "modular" : "integrated", N, steps, steps == 1 ? "" : "s", dt, e,
+		   RK4_REL_TOL);
 	cudaFree(scratch);
 	batch_close(&b);
 }
 
 GRADED_TEST(modular, one_step, 1, 60)
 {
-	check_rk4(1, 1);
+	check_rk4(1, 1, 0);
 }
 
 GRADED_TEST(modular, steps_1000, 2, 120)
 {
-	check_rk4(1, 1000);
+	check_rk4(1, 1000, 0);
 }
 
 GRADED_TEST(integrated, one_step, 1, 60)
 {
-	check_rk4(0, 1);
+	check_rk4(0, 1, 100);
 }
 
 GRADED_TEST(integrated, steps_1000, 2, 120)
 {
-	check_rk4(0, 1000);
+	/* launches of 64: fifteen whole ones and a last one of 40 */
+	check_rk4(0, 1000, 64);
 }
 
 GRADED_TEST(integrated, launch_split_and_samples, 2, 120)
@@ -105,48 +122,61 @@ GRADED_TEST(integrated, launch_split_and_samples, 2, 120)
 	struct batch b;
 	double *one = malloc(6 * N * sizeof(double)), *got = malloc(6 * N * sizeof(double));
 	double *samples = malloc(3 * N * (STEPS / EVERY) * sizeof(double));
-	double *d_samples;
+	double *d_samples, split_worst = 0.0, sample_worst = 0.0;
 
 	gpu_require();
 	GPU_OK(batch_open(&b, N, rng_fresh_seed()));
 	d_samples = gpu_alloc(3 * N * (STEPS / EVERY) * sizeof(double));
-	GPU_OK(propagate_integrated(b.s, N, 10.0, STEPS, STEPS, NULL));
+	gpu_poison(d_samples, 3 * N * (STEPS / EVERY) * sizeof(double));
+	GPU_OK(propagate_integrated(b.s, N, RK4_DT, STEPS, STEPS, NULL));
 	GPU_OK(batch_download(&b, one));
 	const int splits[2] = {7, EVERY};
 	for (int k = 0; k < 2; k++) {
 		GPU_OK(batch_upload(&b));
-		GPU_OK(propagate_integrated(b.s, N, 10.0, STEPS, splits[k], k ? d_samples : NULL));
+		GPU_OK(
+		    propagate_integrated(b.s, N, RK4_DT, STEPS, splits[k], k ? d_samples : NULL));
 		GPU_OK(batch_download(&b, got));
-		for (int i = 0; i < 6 * N; i++)
+		for (int i = 0; i < 6 * N; i++) {
+			double e = fabs(got[i] - one[i]) / (fabs(one[i]) + 1.0);
 			cr_assert(
-			    fabs(got[i] - one[i]) <= 1e-12 * (fabs(one[i]) + 1.0),
+			    e <= SPLIT_REL_TOL,
 			    "%d steps in launches of %d end at component %d of satellite %d = "
-			    "%.15g, in one launch at %.15g: want the same\nhint: each launch "
-			    "takes min(steps_per_launch, steps left) steps from where the last "
-			    "one stopped, and stores the whole state back (" HANDOUT ", step 6.c)",
-			    STEPS, splits[k], i / N, i % N, got[i], one[i]);
+			    "%.15g, in one launch at %.15g: want the same (limit %.0e "
+			    "relative)\nhint: each launch takes min(steps_per_launch, steps "
+			    "left) steps from where the last one stopped, and stores the whole "
+			    "state back (" HANDOUT ", step 6.c)",
+			    STEPS, splits[k], i / N, i % N, got[i], one[i], SPLIT_REL_TOL);
+			split_worst = e > split_worst ? e : split_worst;
+		}
 	}
 	gpu_download(samples, d_samples, 3 * N * (STEPS / EVERY) * sizeof(double));
-	for (int i = 0; i < N; i += 16) {
+	for (int i = 0; i < N; i++) {
 		double s[6];
 		batch_state(&b, i, s);
 		for (int j = 0; j < STEPS / EVERY; j++) {
+			double d2 = 0.0, r2 = 0.0, g[3];
 			for (int t = 0; t < EVERY; t++)
-				orbit_rk4(s, 10.0);
+				orbit_rk4(s, RK4_DT);
 			for (int c = 0; c < 3; c++) {
-				double g = samples[3 * (size_t)N * j + (size_t)c * N + i];
-				cr_assert(
-				    fabs(g - s[c]) <= 1e-9 * fabs(s[c]) + 1e-9,
-				    "sample %d, satellite %d, coordinate %d: %.12g, want "
-				    "%.12g (the position after %d steps)\nhint: launch j writes "
-				    "its final x to samples[3 n j + i], y to [3 n j + n + i], z "
-				    "to [3 n j + 2 n + i] (" HANDOUT ", step 6.c)",
-				    j, i, c, g, s[c], EVERY * (j + 1));
+				g[c] = samples[3 * (size_t)N * j + (size_t)c * N + i];
+				d2 += (g[c] - s[c]) * (g[c] - s[c]), r2 += s[c] * s[c];
 			}
+			double e = sqrt(d2 / r2);
+			cr_assert(
+			    e <= RK4_REL_TOL,
+			    "sample %d, satellite %d: (%.12g, %.12g, %.12g), want (%.12g, "
+			    "%.12g, %.12g), the position after %d steps of %g s: %.3g of the "
+			    "radius off (limit %.0e)\nhint: launch j writes its final x to "
+			    "samples[3 n j + i], y to [3 n j + n + i], z to [3 n j + 2 n + i] "
+			    "(" HANDOUT ", step 6.c)",
+			    j, i, g[0], g[1], g[2], s[0], s[1], s[2], EVERY * (j + 1), RK4_DT, e,
+			    RK4_REL_TOL);
+			sample_worst = e > sample_worst ? e : sample_worst;
 		}
 	}
-	GRADE_NOTE("launches of 1000, 7 and 100 steps agree; %d samples of %d satellites right",
-		   STEPS / EVERY, N);
+	GRADE_NOTE("launches of 1000, 7 and 100 steps agree to %.1e (limit %.0e); %d samples of "
+		   "%d satellites within %.1e (limit %.0e)",
+		   split_worst, SPLIT_REL_TOL, STEPS / EVERY, N, sample_worst, RK4_REL_TOL);
 	cudaFree(d_samples);
 	free(one), free(got), free(samples);
 	batch_close(&b);
@@ -154,15 +184,38 @@ GRADED_TEST(integrated, launch_split_and_samples, 2, 120)
 
 GRADED_TEST(integrated, rejects_invalid, 1, 30)
 {
+	/* the refusal is given code: the point is earned by a launcher that also runs the
+	 * valid call that follows it, from the state the refusal left alone */
+	enum { N = 130, STEPS = 25, EVERY = 10 };
+	const int bad[2] = {0, -1};
 	struct batch b;
+	double got[6 * N];
+	int wi;
 
 	gpu_require();
-	GPU_OK(batch_open(&b, 4, 1));
-	cudaError_t err = propagate_integrated(b.s, 4, 10.0, 10, 0, NULL);
-	cr_assert(err == cudaErrorInvalidValue,
-		  "propagate_integrated with steps_per_launch = 0: got %s, want "
-		  "cudaErrorInvalidValue (otherwise the launch loop never ends)",
-		  cudaGetErrorName(err));
-	GRADE_NOTE("steps_per_launch = 0 refused");
+	GPU_OK(batch_open(&b, N, rng_fresh_seed()));
+	for (int k = 0; k < 2; k++) {
+		cudaError_t err = propagate_integrated(b.s, N, RK4_DT, STEPS, bad[k], NULL);
+		cr_assert(err == cudaErrorInvalidValue,
+			  "propagate_integrated with steps_per_launch = %d: got %s, want "
+			  "cudaErrorInvalidValue (otherwise the launch loop never ends)",
+			  bad[k], cudaGetErrorName(err));
+	}
+	GPU_OK(batch_download(&b, got));
+	for (int i = 0; i < 6 * N; i++)
+		cr_assert(got[i] == b.h[i],
+			  "a refused call changed component %d of satellite %d: %.15g, want %.15g "
+			  "(a call that returns an error launches nothing) (" HANDOUT ", step 6.c)",
+			  i / N, i % N, got[i], b.h[i]);
+	GPU_OK(propagate_integrated(b.s, N, RK4_DT, STEPS, EVERY, NULL));
+	double e = rk4_error(&b, STEPS, RK4_DT, &wi);
+	cr_assert(e <= RK4_REL_TOL,
+		  "after the refusals, propagate_integrated(%d satellites, %d steps of %g s, "
+		  "launches of %d): satellite %d is off the CPU's RK4 by %.3g relative (limit "
+		  "%.0e)\nhint: %s",
+		  N, STEPS, RK4_DT, EVERY, wi, e, RK4_REL_TOL, e != e ? HINT_NAN : HINT_INTEGRATED);
+	GRADE_NOTE("steps_per_launch = 0 and -1 refused; then %d steps in launches of %d right to "
+		   "%.1e (limit %.0e)",
+		   STEPS, EVERY, e, RK4_REL_TOL);
 	batch_close(&b);
 }

@@ -50,9 +50,12 @@ static int run_tool(const char *cmd, const char *log_path, char *keep, size_t le
 		return -1;
 	while (fgets(line, sizeof(line), p)) {
 		int summary = strstr(line, "ERROR SUMMARY") != NULL;
+		/* the workload's own one-line reason when its results were wrong */
+		int reason = strncmp(line, "workload:", 9) == 0;
 		if (log)
 			fputs(line, log);
-		if ((summary || (strncmp(line, "=========", 9) == 0 && kept < KEEP_LINES)) &&
+		if ((summary || reason ||
+		     (strncmp(line, "=========", 9) == 0 && kept < KEEP_LINES)) &&
 		    used < len) {
 			used += (size_t)snprintf(keep + used, len - used, "%s", line);
 			kept++;
