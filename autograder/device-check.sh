@@ -30,34 +30,31 @@ rm -rf "$logs" && mkdir -p "$logs" "$out"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv >"$logs/gpu.txt" 2>&1
 echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')" >>"$logs/gpu.txt"
 summary=()
-step() { # name limit command...: runs a step under a timeout, logs it, records how it ended
-	local name=$1 limit=$2
-	shift 2
-	if [ "$SECONDS" -ge "$budget" ]; then
-		summary+=("$(printf '%-26s skipped: the call had used %ss of its %ss budget' "$name" "$SECONDS" "$budget")")
-		return 1
-	fi
-	local t0=$SECONDS
-	timeout -k 10 "$limit" "$@" >"$logs/$name.log" 2>&1
-	local rc=$?
-	local how="exit $rc"
-	[ $rc -eq 124 ] && how="TIMED OUT after ${limit}s"
-	summary+=("$(printf '%-26s %-22s %4ss' "$name" "$how" "$((SECONDS - t0))")")
-	return $rc
+over_budget() { # name: records a step skipped for lack of time
+	[ "$SECONDS" -lt "$budget" ] && return 1
+	summary+=("$(printf '%-26s skipped: the call had used %ss of its %ss budget' "$1" "$SECONDS" "$budget")")
 }
-bstep() { # name limit command...: the same in the background (untimed work only); see collect
-	local name=$1 limit=$2
+run_step() { # name limit command...: runs a step under a timeout, logs it, prints how it ended
+	local name=$1 limit=$2 t0=$SECONDS rc how
 	shift 2
-	if [ "$SECONDS" -ge "$budget" ]; then
-		summary+=("$(printf '%-26s skipped: the call had used %ss of its %ss budget' "$name" "$SECONDS" "$budget")")
-		return 1
-	fi
-	(t0=$SECONDS
 	timeout -k 10 "$limit" "$@" >"$logs/$name.log" 2>&1
 	rc=$?
 	how="exit $rc"
 	[ $rc -eq 124 ] && how="TIMED OUT after ${limit}s"
-	printf '%-26s %-22s %4ss (in parallel)\n' "$name" "$how" "$((SECONDS - t0))" >"$logs/$name.step") &
+	printf '%-26s %-22s %4ss' "$name" "$how" "$((SECONDS - t0))"
+	return $rc
+}
+step() { # name limit command...: one step, now
+	over_budget "$1" && return 1
+	local line rc
+	line=$(run_step "$@")
+	rc=$?
+	summary+=("$line")
+	return $rc
+}
+bstep() { # name limit command...: the same in the background (untimed work only); see collect
+	over_budget "$1" && return 1
+	(echo "$(run_step "$@") (in parallel)" >"$logs/$1.step") &
 }
 collect() { # waits for the background steps and records how they ended
 	wait
