@@ -2,7 +2,9 @@
 # device-check.sh [LAB...]: the GPU verification of the course, for the lent GPU
 # machine (README, "Verifying on a GPU"). Builds, then runs the steps named in STEPS
 # for the labs given (default: every lab):
-#   grade     grade solutions/ (must score full marks) and labs/ (must score 0)
+#   grade     grade solutions/ (must score full marks) and labs/ (must score 0); a
+#             solution's untimed tests run beside the other untimed work, its speed
+#             tests afterwards on an idle GPU
 #   sanitize  make sanitize on the solution: the correctness tests under four tools
 #   sass      make sass, instructions per interaction (labs 01 to 03)
 #   selftest  make selftest: every known-wrong and alternative patch (all labs at once,
@@ -10,8 +12,8 @@
 #   class     autograder/tests/class-test.sh: a made-up class graded end to end
 #   bench     make bench (not in the default plan: minutes per lab)
 # The whole course takes two calls of under 10 minutes each:
-#   autograder/device-check.sh                             (grade sanitize sass)
-#   STEPS="selftest class" autograder/device-check.sh
+#   autograder/device-check.sh                  (grade sanitize sass class)
+#   STEPS=selftest autograder/device-check.sh
 # BUDGET (seconds, default 540) keeps a call inside the machine's 10-minute limit: a
 # step that would start after it is skipped and says so, and each step has a timeout.
 # Logs and data go to one archive, $OUT/logs.tgz (or build/device/logs.tgz); a short
@@ -20,7 +22,7 @@ set -u
 all=$(ls -d solutions/[0-9][0-9]-* 2>/dev/null | sed 's|.*/||; s|-.*||')
 labs=("$@")
 [ ${#labs[@]} -gt 0 ] || read -r -a labs <<<"$(echo $all)"
-steps=" ${STEPS:-grade sanitize sass} "
+steps=" ${STEPS:-grade sanitize sass class} "
 budget=${BUDGET:-540}
 want() { [[ $steps == *" $1 "* ]]; }
 out=${OUT:-build/device}
@@ -67,28 +69,39 @@ lab_dir() { ls -d "solutions/$1"-* 2>/dev/null | sed 's|.*/||'; }
 total() { sed -n 's/^TOTAL *\([0-9]*\/[0-9]*\).*/\1/p' "$1" 2>/dev/null; }
 
 step build 300 make -j"$(nproc)" all
-# Timed work one step at a time: the solutions' grades (their speed tests must pass)
-# and the benches.
+# Untimed work all at once, sharing the GPU and the cores: every test of the solutions
+# but speed/*, the skeletons' grades (they must score 0 whatever their timings), the
+# sanitizers and the SASS counts.
 for lab in "${labs[@]}"; do
-	name=$(lab_dir "$lab")
 	if want grade; then
-		step "$lab-grade-solutions" 240 make grade SUBMISSION=solutions LAB="$lab" STRICT=1 \
-			GRADE_DIR="build/grade-solutions/$lab"
-		cp "build/grade-solutions/$lab/results.json" "$logs/$lab-results-solutions.json" 2>/dev/null
-		cp -r "build/grade-solutions/$lab/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
+		bstep "$lab-grade-solutions-untimed" 300 make grade SUBMISSION=solutions LAB="$lab" \
+			FILTER='!(speed)/*' GRADE_DIR="build/grade-solutions/$lab-untimed"
+		bstep "$lab-grade-labs" 300 make grade SUBMISSION=labs LAB="$lab" \
+			SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
 	fi
-	want bench && step "$lab-bench" 300 make bench LAB="$lab"
-done
-# Untimed work all at once, sharing the GPU and the cores: the skeletons' grades (they
-# must score 0 whatever their timings), the sanitizers and the SASS counts.
-for lab in "${labs[@]}"; do
-	want grade && bstep "$lab-grade-labs" 240 make grade SUBMISSION=labs LAB="$lab" \
-		SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
-	want sanitize && bstep "$lab-sanitize" 240 make sanitize LAB="$lab" SUBMISSION=solutions
+	want sanitize && bstep "$lab-sanitize" 300 make sanitize LAB="$lab" SUBMISSION=solutions
 	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
 	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab"
 done
 collect
+# Timed work one step at a time, on an idle GPU: the solutions' speed tests (they must
+# pass) and the benches. A solution's grade is then its two parts' fragments together.
+for lab in "${labs[@]}"; do
+	name=$(lab_dir "$lab")
+	if want grade; then
+		g=build/grade-solutions/$lab
+		step "$lab-grade-solutions-speed" 240 make grade SUBMISSION=solutions LAB="$lab" \
+			FILTER='speed/*' GRADE_DIR="$g-speed"
+		rm -rf "$g" && mkdir -p "$g/logs/$name"
+		cat "$g-untimed/$name.tsv" "$g-speed/$name.tsv" >"$g/$name.tsv" 2>/dev/null
+		build/bin/grade_report --strict --json "$g/results.json" "$g/$name.tsv" \
+			>"$logs/$lab-grade-solutions.log" 2>&1
+		cp "$g/results.json" "$logs/$lab-results-solutions.json" 2>/dev/null
+		cp -r "$g-untimed/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
+		cp "$g-speed/logs/$name/tests.xml" "$logs/$lab-solutions-logs/tests-speed.xml" 2>/dev/null
+	fi
+	want bench && step "$lab-bench" 300 make bench LAB="$lab"
+done
 for lab in "${labs[@]}"; do
 	name=$(lab_dir "$lab")
 	cp "build/grade-labs/$lab/results.json" "$logs/$lab-results-labs.json" 2>/dev/null
@@ -96,7 +109,7 @@ for lab in "${labs[@]}"; do
 done
 if want selftest; then
 	if [ "${labs[*]}" = "$(echo $all)" ]; then
-		step selftest 600 make selftest
+		step selftest 560 make selftest
 	else
 		for lab in "${labs[@]}"; do step "$lab-selftest" 300 make selftest LAB="$lab"; done
 	fi
@@ -133,10 +146,9 @@ if want grade; then
 	done
 	echo "== slowest tests (solutions/)"
 	for lab in "${labs[@]}"; do
-		f="$logs/$lab-solutions-logs/tests.xml"
-		[ -f "$f" ] && awk -v lab="$lab" -F'"' '/<testsuite /{ suite = $2 }
-			/<testcase /{ for (i = 1; i < NF; i++) if ($i ~ /time=$/) t = $(i + 1)
-				printf "%8.1f s  %s %s/%s\n", t, lab, suite, $2 }' "$f"
+		for f in "$logs/$lab-solutions-logs"/tests*.xml; do [ -f "$f" ] && awk -v lab="$lab" -F'"' '/<testsuite /{ suite = $2 }
+			/<testcase / && !/status="SKIPPED"/ { for (i = 1; i < NF; i++) if ($i ~ /time=$/) t = $(i + 1)
+				printf "%8.1f s  %s %s/%s\n", t, lab, suite, $2 }' "$f"; done
 	done | sort -rn | head -n 12
 fi
 if want sanitize; then
@@ -145,6 +157,12 @@ if want sanitize; then
 		[ -f "$logs/$lab-sanitize.log" ] &&
 			grep -E '^  (memcheck|racecheck|synccheck|initcheck)' "$logs/$lab-sanitize.log" | sed "s/^/$lab/"
 	done
+	echo "== slowest tests under a tool"
+	for f in build/sanitize/*/*.xml; do
+		[ -f "$f" ] && awk -v what="$(basename "$(dirname "$f")") $(basename "$f" .xml)" -F'"' '/<testsuite /{ suite = $2 }
+			/<testcase / && !/status="SKIPPED"/ { for (i = 1; i < NF; i++) if ($i ~ /time=$/) t = $(i + 1)
+				printf "%8.1f s  %s %s/%s\n", t, what, suite, $2 }' "$f"
+	done | sort -rn | head -n 8
 fi
 if want sass; then
 	for lab in "${labs[@]}"; do

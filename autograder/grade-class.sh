@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # grade-class.sh DIR OUT MAKE: grades every subfolder of DIR (one student each, laid
 # out like labs/) in turn, each in its own build tree, one at a time so that timings
-# are fair. Writes OUT/students/NAME/ (the student's results.json, fragments and logs),
-# OUT/gradebook.csv and OUT/summary.txt. A student whose grading finished has a
-# `done` mark and is not graded again: an interrupted run resumes where it stopped.
+# are fair (their builds run first, all at once). Writes OUT/students/NAME/ (the
+# student's results.json, fragments and logs), OUT/gradebook.csv and OUT/summary.txt.
+# A student whose grading finished has a `done` mark and is not graded again: an
+# interrupted run resumes where it stopped.
 # CLASS_TIMEOUT (seconds, default 3600) limits one student's whole grading.
 #
 # grade-class.sh --report OUT: only rewrites OUT/gradebook.csv and OUT/summary.txt from
@@ -22,6 +23,17 @@ else
 	[ ${#students[@]} -gt 0 ] || { echo "grade-class: no submissions (subfolders) in $dir"; exit 2; }
 fi
 limit=${CLASS_TIMEOUT:-3600}
+
+# Every build first, all at once over the cores (building is not timed, grading is);
+# -k: a student whose lab does not build is told so when graded, the others still build.
+if [ -n "${make:-}" ]; then
+	todo=()
+	for s in "${students[@]}"; do [ -f "$out/students/$s/done" ] || todo+=("$dir/$s"); done
+	if [ ${#todo[@]} -gt 0 ]; then
+		echo "== building ${#todo[@]} submissions at once (log: $out/build.log)"
+		$make -k -j"$(nproc)" --no-print-directory graders SUBMISSIONS="${todo[*]}" >"$out/build.log" 2>&1
+	fi
+fi
 
 for s in "${students[@]}"; do
 	[ -n "${make:-}" ] || break # --report: nobody is graded

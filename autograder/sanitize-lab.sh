@@ -13,10 +13,13 @@ nvidia-smi -L >/dev/null 2>&1 || { echo "sanitize: no GPU visible, nothing to ch
 mkdir -p "$logs"
 status=0
 tools="memcheck racecheck synccheck initcheck"
-# the four tools at once: nothing here is timed, and each is a process of its own
+# the four tools at once, each running SANITIZE_JOBS tests at a time (default: a
+# quarter of the cores): nothing here is timed, and every test is a process of its own
+jobs=${SANITIZE_JOBS:-$(($(nproc) / 4))}
+[ "$jobs" -ge 1 ] || jobs=1
 for t in $tools; do
 	(PL_SANITIZE=1 "$tool" --tool "$t" --error-exitcode 3 --target-processes all "$bin" \
-		--jobs 1 --short-filename --filter '!(speed|physics|flock|sanitize)/*' \
+		--jobs "$jobs" --short-filename --filter '!(speed|physics|flock|sanitize)/*' --xml="$logs/$t.xml" \
 		>"$logs/$t.log" 2>&1
 	echo $? >"$logs/$t.rc") &
 done

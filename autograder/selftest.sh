@@ -5,9 +5,11 @@
 #
 # For every autograder/selftest/LAB/NAME.patch: copy solutions/LAB and apply the patch.
 # Every copy (and labs/, solutions/) is built first, by one `make -j` over all cores
-# (SELFTEST_JOBS, default nproc); then the copies are graded one at a time (the GPU
-# tests time themselves), each test's status compared with NAME.expect ("any" accepts
-# whatever happens, for a fault whose effect on a result is up to timing):
+# (SELFTEST_JOBS, default nproc). Then every copy's tests but speed/* run, all copies
+# at once (SELFTEST_GPU_JOBS at a time, default 8: nothing there is timed); then the
+# speed tests, one copy at a time on an otherwise idle GPU. Each test's status is
+# compared with NAME.expect ("any" accepts whatever happens, for a fault whose effect on
+# a result is up to timing):
 #   alt_*   a correct submission written differently: every test runs, every test
 #           must pass.
 #   others  a plausible student bug: only the tests its .expect names as failed,
@@ -18,7 +20,8 @@
 #           must not score full marks.
 # The skeleton fails the lab if any of its tests earns a point (the table names them)
 # or times out. Without a GPU the GPU tests skip: only the tests that ran are judged.
-# Prints a row per copy as it goes, then the table, then each lab's time and the total.
+# Prints a line per copy and phase as it goes, then the table, then the time of each
+# lab and phase, and the total.
 # SELFTEST_OUT: where the copies and logs go (default build/selftest, -emu when emulated).
 #
 # PL_SELFTEST_EMU=1 (selftest-emu.sh): the lab's kernels emulated on the CPU instead
@@ -30,14 +33,11 @@ out=${SELFTEST_OUT:-build/selftest${emu:+-emu}} # copies, builds and logs
 jobs=${SELFTEST_JOBS:-$(nproc)}
 status=0
 rows=()
-declare -A prepared=() lab_time=() patches=()
+declare -A prepared=() lab_untimed=() lab_speed=() patches=()
 mkdir -p "$out"
 
-row() { # lab patch expected tests score seconds verdict: kept for the table, and shown now
-	local r
-	r=$(printf '%-10s %-29s %-36s %-7s %-15s %4s  %s' "$@")
-	rows+=("$r")
-	printf '  %s\n' "$r"
+row() { # lab patch expected tests score seconds verdict: kept for the table
+	rows+=("$(printf '%-10s %-29s %-36s %-7s %-15s %9s  %s' "$@")")
 	case $7 in FAIL*) status=1 ;; esac
 }
 
@@ -139,15 +139,23 @@ make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS="${copies[*]}
 build_time=$((SECONDS - t0))
 echo "selftest: built in ${build_time}s"
 
-# ---------------------------------------------------------------- 3: grade, one at a time
+# ---------------------------------------------------------------- 3: what each copy runs
+# Every copy's tests but speed/* run at once, SELFTEST_GPU_JOBS copies at a time (default
+# 8; nothing there is timed, and the GPU and the cores are shared); then the speed tests,
+# one copy at a time on an otherwise idle GPU. Emulated, there are no speed tests: every
+# copy runs in the first phase, one per core.
+gpu_jobs=${SELFTEST_GPU_JOBS:-8}
+[ -n "$emu" ] && gpu_jobs=$jobs
+[ "$gpu_jobs" -gt "$jobs" ] && gpu_jobs=$jobs
+copy_list=() # "lab<TAB>name<TAB>folder<TAB>kind<TAB>what it is expected to fail"
+declare -A all_of=()
 for lab in "$@"; do
-	tl=$SECONDS
 	all=$out/$lab.tests
 	if ! tests_of "$lab" >"$all" 2>"$out/$lab.tests.log" || [ ! -s "$all" ]; then
 		row "$lab" "(every patch)" - - - - "FAIL: the grader of solutions/$lab did not build (see $out/build.log)"
-		lab_time[$lab]=$((SECONDS - tl))
 		continue
 	fi
+	all_of[$lab]=$all
 	# the smoke set, without the names that are not tests of the lab
 	smoke=()
 	if [ -f "autograder/selftest/$lab/smoke" ]; then
@@ -171,7 +179,6 @@ for lab in "$@"; do
 			row "$lab" "$name" "$named" - - - "${prepared[$lab/$name]}"
 			continue
 		fi
-		tp=$SECONDS
 		kind=wrong
 		[ "${name#alt_}" != "$name" ] && kind=alt
 		# what runs: every test, or the tests named as failing (those the lab has) and
@@ -186,68 +193,116 @@ for lab in "$@"; do
 		else
 			printf '%s\n' "${smoke[@]}" | sort -u - "$selected" -o "$selected"
 		fi
-		filter=
-		[ -s "$selected" ] && [ "$(grep -c . "$selected")" -lt "$(grep -c . "$all")" ] &&
-			filter="@($(paste -sd'|' "$selected"))"
-		if [ -n "$emu" ]; then
-			make --no-print-directory emu-grade SUBMISSION="$sub" LAB="${lab%%-*}" \
-				EMU_OUT="$sub/emu.tsv" >"$sub/grade.log" 2>&1
-			frag=$sub/emu.tsv
-		else
-			make --no-print-directory grade SUBMISSION="$sub" LAB="${lab%%-*}" \
-				GRADE_DIR="$sub/grade" FILTER="$filter" >"$sub/grade.log" 2>&1
-			frag=$sub/grade/$lab.tsv
-		fi
-		secs=$((SECONDS - tp))
-		if [ ! -s "$frag" ]; then
-			row "$lab" "$name" "$named" - "no report" "$secs" "FAIL: see $sub/grade.log"
-			continue
-		fi
-		# no patch is meant to break the build: say so rather than list every test
-		if why=$(cut -f6 "$frag" | grep -m1 -E 'does not (compile|link with the grader)|^integrity: '); then
-			row "$lab" "$name" "$named" - - "$secs" "FAIL: ${why%%\\n*} (see $sub/grade.log)"
-			continue
-		fi
-		v=$(judge "$kind" "$expf" "$([ -s "$selected" ] && echo "$selected")" "$all" "$frag")
-		IFS=$'\t' read -r n score verdict <<<"$v"
-		row "$lab" "$name" "$named" "$n" "$score" "$secs" "$verdict"
+		copy_list+=("$lab	$name	$sub	$kind	$named")
 	done
-
 	# the skeleton: every test, and not one point
-	tp=$SECONDS
 	sk=$out/$lab-skeleton
 	rm -rf "$sk" && mkdir -p "$sk"
+	if [ -n "$emu" ]; then : >"$sk/selected.txt"; else cut -f1 "$all" >"$sk/selected.txt"; fi
+	copy_list+=("$lab	(the skeleton)	$sk	skeleton	scores 0")
+done
+
+# filter_for LIST ALL PART: the Criterion filter that runs the tests of LIST, which are
+# of one PART of ALL (untimed: all but speed/*; speed): the part's own glob when LIST is
+# the whole part, else @(a|b|...).
+filter_for() {
+	local n
+	if [ "$3" = speed ]; then n=$(cut -f1 "$2" | grep -c '^speed/'); else n=$(cut -f1 "$2" | grep -vc '^speed/'); fi
+	if [ "$(grep -c . "$1")" -lt "$n" ]; then
+		echo "@($(paste -sd'|' "$1"))"
+	elif [ "$3" = speed ]; then
+		echo 'speed/*'
+	elif [ "$n" -lt "$(grep -c . "$2")" ]; then
+		echo '!(speed)/*'
+	fi # else every test: no filter
+}
+# grade_part LAB FOLDER SUB PART FILTER: one make grade (or emu-grade) of a copy, its
+# report fragment in FOLDER/PART.tsv, its time in FOLDER/PART.secs.
+grade_part() {
+	local lab=$1 dir=$2 sub=$3 part=$4 filter=$5 t0=$SECONDS
 	if [ -n "$emu" ]; then
-		make --no-print-directory emu-grade SUBMISSION=labs LAB="${lab%%-*}" \
-			EMU_OUT="$sk/emu.tsv" >"$sk/grade.log" 2>&1
-		frag=$sk/emu.tsv
-		: >"$sk/selected.txt"
+		make --no-print-directory emu-grade SUBMISSION="$sub" LAB="${lab%%-*}" \
+			EMU_OUT="$dir/$part.tsv" >"$dir/$part.log" 2>&1
 	else
-		make --no-print-directory grade SUBMISSION=labs LAB="${lab%%-*}" \
-			GRADE_DIR="$sk/grade" >"$sk/grade.log" 2>&1
-		frag=$sk/grade/$lab.tsv
-		cut -f1 "$all" >"$sk/selected.txt"
+		make --no-print-directory grade SUBMISSION="$sub" LAB="${lab%%-*}" \
+			GRADE_DIR="$dir/$part" FILTER="$filter" >"$dir/$part.log" 2>&1
+		cp "$dir/$part/$lab.tsv" "$dir/$part.tsv" 2>/dev/null
 	fi
-	secs=$((SECONDS - tp))
+	echo $((SECONDS - t0)) >"$dir/$part.secs"
+}
+
+# ---------------------------------------------------------------- 4: untimed, all at once
+t0=$SECONDS
+echo "selftest: ${#copy_list[@]} copies; every test but speed/* first, $gpu_jobs copies at a time"
+for c in "${copy_list[@]}"; do
+	IFS=$'\t' read -r lab name dir kind named <<<"$c"
+	sub=$dir
+	[ "$kind" = skeleton ] && sub=labs
+	rm -f "$dir"/untimed.* "$dir"/speed.* && rm -rf "$dir/untimed" "$dir/speed"
+	grep -v '^speed/' "$dir/selected.txt" >"$dir/untimed.txt"
+	grep '^speed/' "$dir/selected.txt" >"$dir/speed.txt"
+	[ -n "$emu" ] || [ -s "$dir/untimed.txt" ] || continue
+	while [ "$(jobs -rp | wc -l)" -ge "$gpu_jobs" ]; do wait -n; done
+	filter=
+	[ -n "$emu" ] || filter=$(filter_for "$dir/untimed.txt" "${all_of[$lab]}" untimed)
+	(grade_part "$lab" "$dir" "$sub" untimed "$filter"
+	printf '  %-10s %-29s %4ss\n' "$lab" "$name" "$(cat "$dir/untimed.secs")") &
+done
+wait
+untimed_time=$((SECONDS - t0))
+
+# ---------------------------------------------------------------- 5: speed, one at a time
+t0=$SECONDS
+if [ -z "$emu" ]; then
+	echo "selftest: the speed tests, one copy at a time"
+	for c in "${copy_list[@]}"; do
+		IFS=$'\t' read -r lab name dir kind named <<<"$c"
+		sub=$dir
+		[ "$kind" = skeleton ] && sub=labs
+		[ -s "$dir/speed.txt" ] || continue
+		grade_part "$lab" "$dir" "$sub" speed "$(filter_for "$dir/speed.txt" "${all_of[$lab]}" speed)"
+		printf '  %-10s %-29s %4ss\n' "$lab" "$name" "$(cat "$dir/speed.secs")"
+	done
+fi
+speed_time=$((SECONDS - t0))
+
+# ---------------------------------------------------------------- 6: judge every copy
+for c in "${copy_list[@]}"; do
+	IFS=$'\t' read -r lab name dir kind named <<<"$c"
+	u=$(cat "$dir/untimed.secs" 2>/dev/null || echo 0) s=$(cat "$dir/speed.secs" 2>/dev/null || echo 0)
+	lab_untimed[$lab]=$((${lab_untimed[$lab]:-0} + u))
+	lab_speed[$lab]=$((${lab_speed[$lab]:-0} + s))
+	secs=$u+$s
+	frag=$dir/graded.tsv
+	cat "$dir"/untimed.tsv "$dir"/speed.tsv >"$frag" 2>/dev/null
 	if [ ! -s "$frag" ]; then
-		row "$lab" "(the skeleton)" "scores 0" - "no report" "$secs" "FAIL: see $sk/grade.log"
-	else
-		v=$(judge skeleton "" "$([ -s "$sk/selected.txt" ] && echo "$sk/selected.txt")" "$all" "$frag")
-		IFS=$'\t' read -r n score verdict <<<"$v"
-		row "$lab" "(the skeleton)" "scores 0" "$n" "$score" "$secs" "$verdict"
+		row "$lab" "$name" "$named" - "no report" "$secs" "FAIL: see $dir/untimed.log and $dir/speed.log"
+		continue
 	fi
-	lab_time[$lab]=$((SECONDS - tl))
+	# no patch is meant to break the build: say so rather than list every test
+	if [ "$kind" != skeleton ] &&
+		why=$(cut -f6 "$frag" | grep -m1 -E 'does not (compile|link with the grader)|^integrity: '); then
+		row "$lab" "$name" "$named" - - "$secs" "FAIL: ${why%%\\n*} (see $dir/untimed.log)"
+		continue
+	fi
+	expf=
+	[ "$kind" = skeleton ] || expf=autograder/selftest/$lab/$name.expect
+	v=$(judge "$kind" "$expf" "$([ -s "$dir/selected.txt" ] && echo "$dir/selected.txt")" "${all_of[$lab]}" "$frag")
+	IFS=$'\t' read -r n score verdict <<<"$v"
+	row "$lab" "$name" "$named" "$n" "$score" "$secs" "$verdict"
 done
 
 echo
-printf '%-10s %-29s %-36s %-7s %-15s %4s  %s\n' lab patch "expected to fail" tests score secs verdict
+printf '%-10s %-29s %-36s %-7s %-15s %9s  %s\n' lab patch "expected to fail" tests score "secs u+s" verdict
 printf '%s\n' "${rows[@]}"
 echo
-printf '%-10s %6s\n' time seconds
-printf '%-10s %6s  %s\n' build "$build_time" "${#copies[@]} folders, make -j$jobs"
+printf '%-10s %7s  %s\n' time seconds ""
+printf '%-10s %7s  %s\n' build "$build_time" "${#copies[@]} folders, make -j$jobs"
 for lab in "$@"; do
-	printf '%-10s %6s  %s\n' "$lab" "${lab_time[$lab]:-0}" \
-		"$(wc -w <<<"${patches[$lab]:-}") patches and the skeleton, one at a time"
+	printf '%-10s %7s  %s\n' "$lab" "${lab_untimed[$lab]:-0}+${lab_speed[$lab]:-0}" \
+		"$(wc -w <<<"${patches[$lab]:-}") patches and the skeleton: untimed tests (summed, run $gpu_jobs at a time) + speed tests"
 done
-printf '%-10s %6s\n' total "$SECONDS"
+printf '%-10s %7s  %s\n' untimed "$untimed_time" "wall time of the untimed phase"
+printf '%-10s %7s  %s\n' speed "$speed_time" "wall time of the speed phase"
+printf '%-10s %7s\n' total "$SECONDS"
 exit $status
