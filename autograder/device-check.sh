@@ -79,7 +79,8 @@ for lab in "${labs[@]}"; do
 		bstep "$lab-grade-labs" 300 make grade SUBMISSION=labs LAB="$lab" \
 			SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
 	fi
-	want sanitize && bstep "$lab-sanitize" 300 make sanitize LAB="$lab" SUBMISSION=solutions
+	# two tests at a time per tool: six labs' four tools share the GPU's memory and cores
+	want sanitize && SANITIZE_JOBS=${SANITIZE_JOBS:-2} bstep "$lab-sanitize" 300 make sanitize LAB="$lab" SUBMISSION=solutions
 	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
 	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab"
 done
