@@ -182,6 +182,9 @@ $(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard 
 $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) autograder/lib/resources.c))
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
 $(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
+$(eval hdr := $(call api_dir,$(2)))
+$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o sandbox.o devmem_cuda.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
+$(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/devmem_cuda.o $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
 
 # ptxas's resource report of every kernel is kept beside the object (%.o.res): the
 # grader reads registers, shared memory and spills from it, not from the source.
@@ -205,12 +208,16 @@ $(o)/driver.o: $(d)/driver.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -c $$< -o $$@
 
+# The grader is built from the course's copy of the lab's headers, never from the
+# submission's: nothing of the submission reaches the grading process (rpc.h).
 $(o)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
 	@mkdir -p $$(@D)
-	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -Iautograder/lib -Iautograder/report \
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(hdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
 		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(o))"' \
 		$(if $(refobjs),-DHAVE_REFERENCE) -c $$< -o $$@
+
+$(call RPC_GEN_RULES,$(o)/grader/gen,$(2),$(hdr))
 
 $(o)/lab.a: $(patsubst $(d)/%.cu,$(o)/%.o,$(cu))
 	$$(call say,AR,$$@)
@@ -220,9 +227,16 @@ $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
-$(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/lab.a $(LIBCOMMON)
+# The grader (the parent: tests, references, report) and the submission's runner (the
+# child: the submission, and of common/ only what the lab's given code calls).
+$(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON) \
+		| $(o)/grader/runner_$(2)
 	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker --wrap=cudaFree -o $$@
+
+$(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
 # The grader with stubs in place of the lab's API (autograder/<lab>/api.txt), only to
 # list the tests and their points when the submission does not compile: grade-lab.sh
@@ -242,7 +256,26 @@ $(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
--include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
+-include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(rpc_parent) $(rpc_child) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
+endef
+
+# The course's copy of a lab's headers (the API the grader is built against).
+api_dir = $(firstword $(wildcard solutions/$(1) labs/$(1)))
+
+# Of common/, what a lab's runner links beside the submission: the given code's needs
+# and nothing else (no CPU reference, no baseline a submission could call instead).
+RUNNER_COMMON_04-boids := keysort.cu.o boids_radius.o
+
+# $(1) folder, $(2) lab, $(3) the lab's headers: the runner glue gen.py writes (rpc.h).
+define RPC_GEN_RULES
+$(1)/api.c $(1)/proxy.c $(1)/dispatch.c &: autograder/rpc/gen.py autograder/$(2)/api.txt \
+		$(wildcard $(3)/*.h) $(wildcard common/*.h)
+	$$(call say,GEN,$(1))
+	@mkdir -p $(1)
+	$(Q)python3 autograder/rpc/gen.py $(3) autograder/$(2)/api.txt common $(1)
+
+$(1)/%.o: $(1)/%.c $(FLAGS_STAMP)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(3) -Iautograder/rpc -c $$< -o $$@
 endef
 
 ALL_SUBMISSIONS := $(sort solutions labs $(SUBMISSION) $(SUBMISSIONS))
@@ -283,8 +316,13 @@ define EMU_RULES
 $(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
 $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
 $(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
-$(eval eobjs := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)) \
-	$(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) autograder/report/fragment.c))
+$(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
+$(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) \
+	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c sandbox.c devmem_emu.c)) \
+	$(e)/gen/api.o $(e)/gen/proxy.o)
+$(eval erunner := $(e)/grader/rpc/server.o $(e)/grader/rpc/devmem_emu.o $(e)/gen/api.o $(e)/gen/dispatch.o)
+$(eval ehdr := $(call api_dir,$(2)))
+$(eval emu_rt := $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o)
 
 $(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 	@mkdir -p $$(@D)
@@ -296,15 +334,31 @@ $(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
 
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
-	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(1)/$(2) -Iautograder/lib -Iautograder/report \
-		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -c $$< -o $$@
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
+		-Iautograder/emu -Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' \
+		-c $$< -o $$@
 
-$(e)/grade_emu: $(eobjs) $(EMU_COMMON) $(BUILD)/obj/autograder/emu/emu_runtime.o $(LIBCOMMON)
+$(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
+
+$(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(2)
 	$$(call say,LINK,$$@)
-	$(Q)g++ $$^ -lcriterion -lm -o $$@
+	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree -o $$@
+
+# what grade-lab.sh needs of an emulated grading (make grade EMU=1): the submission's
+# objects to check, and the tests' list and points when it does not build
+$(e)/lab.a: $(elab)
+	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
+
+$(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(call sub_out,$(1),$(2))/grader/stubs.o \
+		$(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
+	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree -o $$@
+
+$(e)/runner_$(2): $(erunner) $(elab) $(emu_rt) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ -lm -o $$@
 
 .SECONDARY: $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.cc,$(ecu))
--include $(patsubst %.o,%.d,$(filter $(e)/lab/% $(e)/grader/%,$(eobjs)))
+-include $(patsubst %.o,%.d,$(elab) $(egrader) $(erunner))
 endef
 EMU_SUBS := $(sort solutions labs $(SUBMISSION) $(SUBMISSIONS))
 $(foreach s,$(EMU_SUBS),$(foreach l,$(EMU_LABS),$(if $(wildcard $(s)/$(l)),$(eval $(call EMU_RULES,$(s),$(l))))))
@@ -401,10 +455,12 @@ grade: deps-grade $(REPORT)
 	@test -n "$(SELECTED)" || { echo "no lab matches LAB=$(LAB) (labs: $(LABS_ALL))"; exit 2; }
 	@test -d "$(SUBMISSION)" || { echo "SUBMISSION=$(SUBMISSION) is not a folder"; exit 2; }
 	@mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/results.json
+	@test -z "$(EMU)" -o -z "$(filter-out $(EMU_LABS),$(SELECTED))" || \
+		{ echo "EMU=1: only labs $(EMU_LABS) have emulated tests (LAB=NN)"; exit 2; }
 	$(Q)for lab in $(SELECTED); do \
-		out=$(BUILD)/sub/$(call tag,$(SUBMISSION))/$$lab; \
-		autograder/grade-lab.sh "$$lab" "$(SUBMISSION)" "$$out" "$(GRADE_DIR)" \
-			"$(GRADE_TIMEOUT)" "$(FILTER)" "$(MAKE)"; \
+		out=$(BUILD)/$(if $(EMU),emu,sub)/$(call tag,$(SUBMISSION))/$$lab; \
+		PL_EMU=$(EMU) autograder/grade-lab.sh "$$lab" "$(SUBMISSION)" "$$out" "$(GRADE_DIR)" \
+			"$(GRADE_TIMEOUT)" "$(or $(FILTER),$(if $(EMU),$(EMU_FILTER)))" "$(MAKE)"; \
 	done
 	$(Q)$(REPORT) $(if $(STRICT),--strict) --json $(GRADE_DIR)/results.json \
 		$(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)

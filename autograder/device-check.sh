@@ -74,13 +74,13 @@ step build 300 make -j"$(nproc)" all
 # sanitizers and the SASS counts.
 for lab in "${labs[@]}"; do
 	if want grade; then
-		bstep "$lab-grade-solutions-untimed" 300 make grade SUBMISSION=solutions LAB="$lab" \
+		bstep "$lab-grade-solutions-untimed" 420 make grade SUBMISSION=solutions LAB="$lab" \
 			FILTER='!(speed)/*' GRADE_DIR="build/grade-solutions/$lab-untimed"
-		bstep "$lab-grade-labs" 300 make grade SUBMISSION=labs LAB="$lab" \
+		bstep "$lab-grade-labs" 420 make grade SUBMISSION=labs LAB="$lab" \
 			SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
 	fi
 	# two tests at a time per tool: six labs' four tools share the GPU's memory and cores
-	want sanitize && SANITIZE_JOBS=${SANITIZE_JOBS:-2} bstep "$lab-sanitize" 300 make sanitize LAB="$lab" SUBMISSION=solutions
+	want sanitize && SANITIZE_JOBS=${SANITIZE_JOBS:-2} bstep "$lab-sanitize" 420 make sanitize LAB="$lab" SUBMISSION=solutions
 	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
 	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab"
 done

@@ -11,6 +11,12 @@ set -u
 lab=$1 sub=$2 out=$3 dir=$4 limit=$5 filter=$6 make=$7
 frag=$dir/$lab.tsv logs=$dir/logs/$lab
 bin=$out/grader/grade_$lab
+# PL_EMU=1: the lab's kernels emulated on the CPU (autograder/emu), OUT its emulated build
+if [ -n "${PL_EMU:-}" ]; then
+	bin=$out/grade_emu
+	# lab 05 emulated: the sizes of its runs under compute-sanitizer (make emu-grade)
+	case $lab in 05-*) export PL_SANITIZE=1 ;; esac
+fi
 mkdir -p "$logs"
 rm -f "$frag"
 
@@ -33,8 +39,9 @@ zero_all() { # reason
 }
 
 build_failed() { # what
-	grep -m 8 -E 'error|Error' "$logs/build.log" >&2
-	local errs=$(grep -m 8 -E 'error|Error' "$logs/build.log" | escape)
+	local pat='error|Error|undefined reference'
+	grep -m 8 -E "$pat" "$logs/build.log" >&2
+	local errs=$(grep -m 8 -E "$pat" "$logs/build.log" | escape)
 	zero_all "$sub/$lab $1, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
 }
 
@@ -54,8 +61,10 @@ if [ -f "autograder/$lab/api.txt" ] &&
 	zero_all "integrity: $why"
 	exit 0
 fi
+# the grader never links the submission: the submission's runner does, with its lab's
+# given code and nothing else of the course (autograder/rpc/rpc.h)
 if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >>"$logs/build.log" 2>&1; then
-	build_failed "does not link with the grader"
+	build_failed "does not link: it calls a function that is neither its own nor part of the lab's given code (the course's references and baselines are not linked with a submission)"
 	exit 0
 fi
 

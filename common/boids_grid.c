@@ -5,11 +5,6 @@
 
 #include "boids_grid.h"
 
-double boids_max_radius(const struct boids_params *p)
-{
-	return fmax(p->cohesion_radius, fmax(p->separation_radius, p->alignment_radius));
-}
-
 int boids_grid_geometry(struct boids_grid *g, const struct boids_params *p, double cell_width)
 {
 	int half;

@@ -178,17 +178,7 @@ void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
 			}
 }
 
-cudaError_t cudaMalloc(void **p, size_t bytes)
-{
-	*p = malloc(bytes ? bytes : 1);
-	return *p ? cudaSuccess : cudaErrorMemoryAllocation;
-}
-
-cudaError_t cudaFree(void *p)
-{
-	free(p);
-	return cudaSuccess;
-}
+/* cudaMalloc and cudaFree: emu_memory.c (memory the submission's runner shares) */
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 {
@@ -327,9 +317,11 @@ cudaError_t key_sort_open(struct key_sort *s, int capacity, int key_bits)
 	memset(s, 0, sizeof(*s));
 	s->capacity = capacity;
 	s->key_bits = key_bits;
-	s->d_keys_alt = malloc(sizeof(int) * (size_t)(capacity > 0 ? capacity : 1));
-	s->d_values_alt = malloc(sizeof(int) * (size_t)(capacity > 0 ? capacity : 1));
-	return s->d_keys_alt && s->d_values_alt ? cudaSuccess : cudaErrorMemoryAllocation;
+	/* device memory: the grader opens the sort, the submission's runner sorts */
+	size_t bytes = sizeof(int) * (size_t)(capacity > 0 ? capacity : 1);
+	if (cudaMalloc((void **)&s->d_keys_alt, bytes) || cudaMalloc((void **)&s->d_values_alt, bytes))
+		return key_sort_close(s), cudaErrorMemoryAllocation;
+	return cudaSuccess;
 }
 
 cudaError_t key_sort_pairs(struct key_sort *s, int *keys, int *values, int n)
@@ -360,8 +352,8 @@ cudaError_t key_sort_pairs(struct key_sort *s, int *keys, int *values, int n)
 
 void key_sort_close(struct key_sort *s)
 {
-	free(s->d_keys_alt);
-	free(s->d_values_alt);
+	cudaFree(s->d_keys_alt);
+	cudaFree(s->d_values_alt);
 	s->d_keys_alt = s->d_values_alt = NULL;
 	s->capacity = 0;
 }

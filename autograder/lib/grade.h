@@ -46,6 +46,9 @@ int grade_lookup(const char *suite, const char *name, int *points);
  */
 #define GRADE_NOTE(...) cr_assert(1, "note: " __VA_ARGS__)
 
+/** @brief Nonzero while this program runs a workload (--workload), outside Criterion. */
+extern int grade_workload_mode;
+
 /** @brief A function the sanitizer tests run under compute-sanitizer: 0 on success. */
 typedef int (*grade_workload_fn)(void);
 

@@ -1,0 +1,325 @@
+/*
+ * The grader's side of the submission runner (see rpc.h): starts the child, sends each
+ * API call's arguments, reads back results, and checks the child's timings against its
+ * own clock. Do not modify.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "grade.h"
+#include "rpc.h"
+#include "sandbox.h"
+
+#define MAX_EXPORTS 512
+/* What a call costs beyond the submission's own work, as the parent sees it: the round
+ * trip, the child's synchronise and event reads, the mapping of new allocations. A
+ * child that reports less than the parent's time minus this is not believed. */
+#define OVERHEAD_MS	 0.25
+#define OVERHEAD_PERCENT 10.0
+
+static pid_t child = -1;
+static int sock = -1;
+static int calls_timed;
+static double ms_timed;
+
+/* allocations the child has mapped, so that freeing one unmaps it there first */
+static struct rpc_ptr exported[MAX_EXPORTS];
+static int n_exported;
+
+/* Stops the test with @p msg: a Criterion failure, or under --workload (no Criterion)
+ * the "workload:" line sanitize.c shows, and exit 1. */
+static void fail(const char *msg)
+{
+	if (grade_workload_mode) {
+		fprintf(stderr, "workload: %s\n", msg);
+		exit(1);
+	}
+	cr_assert_fail("%s", msg);
+}
+
+static int write_all(const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t k = write(sock, p, len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k, len -= (size_t)k;
+	}
+	return 0;
+}
+
+static int read_all(void *buf, size_t len)
+{
+	char *p = buf;
+
+	while (len) {
+		ssize_t k = read(sock, p, len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k, len -= (size_t)k;
+	}
+	return 0;
+}
+
+static void kill_child(void)
+{
+	if (child > 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+		child = -1;
+	}
+}
+
+/* The runner is "runner_<lab>" beside this program (the grader or its workload). */
+static void runner_path(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 64);
+	char *slash;
+
+	if (n <= 0)
+		fail("cannot find the grader's own path to start the submission's runner");
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	snprintf(slash + 1, len - (size_t)(slash + 1 - buf), "runner_%s", GRADE_LAB);
+}
+
+static void spawn(void)
+{
+	char path[4096];
+	int sv[2], mem_fd;
+	const char *mem_env = devmem_child_env(&mem_fd);
+
+	/* nothing in this process may be read or written through /proc or ptrace by the
+	 * child (it runs as the same user) */
+	prctl(PR_SET_DUMPABLE, 0);
+	runner_path(path, sizeof(path));
+	if (access(path, X_OK))
+		fail("the submission's runner was not built (make grade builds it)");
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		fail("socketpair failed: cannot start the submission's runner");
+	fflush(NULL);
+	child = fork();
+	if (child < 0)
+		fail("fork failed: cannot start the submission's runner");
+	if (child == 0) {
+		sandbox_exec_runner(path, sv[1], mem_fd, mem_env); /* returns only on failure */
+		_exit(127);
+	}
+	close(sv[1]);
+	sock = sv[0];
+	atexit(kill_child);
+}
+
+void rpc_prespawn(void)
+{
+	if (child < 0)
+		spawn();
+}
+
+/* The child died: say how, in the test's own outcome. */
+static void child_died(const char *during)
+{
+	int status = 0;
+	char msg[512];
+
+	close(sock);
+	sock = -1;
+	waitpid(child, &status, 0);
+	child = -1;
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) {
+		snprintf(msg, sizeof(msg),
+			 "the submission's process was stopped during %s for a forbidden system "
+			 "call: a submission may not start a process (fork, system, popen), trace "
+			 "one, or read or write another process's memory",
+			 during);
+	} else if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+		fprintf(stderr,
+			"the submission's process died of signal %d (%s) during %s; the test is "
+			"reported as crashed\n",
+			sig, strsignal(sig), during);
+		if (!grade_workload_mode && sig != SIGKILL) {
+			signal(sig, SIG_DFL);
+			raise(sig);
+		}
+		snprintf(msg, sizeof(msg),
+			 "the submission's process died of signal %d (%s) during %s", sig,
+			 strsignal(sig), during);
+	} else {
+		snprintf(msg, sizeof(msg),
+			 "the submission's process exited (status %d) during %s: a submission must "
+			 "return from the lab's functions, never end the program",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1, during);
+	}
+	fail(msg);
+}
+
+static void pack(char **p, const void *src, size_t len)
+{
+	memcpy(*p, src, len);
+	*p += RPC_WIRE(len);
+}
+
+static void remember(const struct rpc_ptr *e)
+{
+	for (int i = 0; i < n_exported; i++)
+		if (!memcmp(exported[i].handle, e->handle, sizeof(e->handle)))
+			return;
+	if (n_exported < MAX_EXPORTS)
+		exported[n_exported++] = *e;
+}
+
+static void pack_ptr(char **p, const void *value, const struct rpc_ptr **sent, int *n_sent)
+{
+	struct rpc_ptr e;
+
+	devmem_export(value, &e);
+	if (e.mapped)
+		remember(&e);
+	memcpy(*p, &e, sizeof(e));
+	sent[(*n_sent)++] = (const struct rpc_ptr *)*p;
+	*p += RPC_WIRE(sizeof(e));
+}
+
+/* A request never holds more than a few structs of a few dozen pointers. */
+#define MAX_REQUEST 16384
+#define MAX_PTRS    (RPC_MAX_ARGS * RPC_MAX_FIELDS)
+
+void rpc_call(int fn, void *const *argv, void *ret)
+{
+	const struct rpc_fn *f = &rpc_api[fn];
+	static _Alignas(16) char buf[MAX_REQUEST], back[MAX_REQUEST];
+	const struct rpc_ptr *sent[MAX_PTRS];
+	char *p = buf + sizeof(struct rpc_request), *q;
+	int n_sent = 0;
+	struct rpc_reply rep;
+
+	if (child < 0)
+		spawn();
+	/* the buffers are complete (a poison's memset is asynchronous) before the child
+	 * reads them, and nothing of the grader's runs in the child's timing */
+	cudaDeviceSynchronize();
+	for (int i = 0; i < f->n_args; i++) {
+		const struct rpc_arg *a = &f->args[i];
+		const char *s;
+
+		switch (a->kind) {
+		case RPC_VALUE:
+			pack(&p, argv[i], a->size);
+			break;
+		case RPC_DEVPTR:
+			pack_ptr(&p, *(void *const *)argv[i], sent, &n_sent);
+			break;
+		default:
+			s = a->kind == RPC_STRUCT_VALUE ? argv[i] : *(const char *const *)argv[i];
+			pack(&p, s, a->size);
+			for (int k = 0; k < a->n_pointers; k++)
+				pack_ptr(&p, *(void *const *)(s + a->pointers[k]), sent, &n_sent);
+		}
+	}
+	*(struct rpc_request *)buf = (struct rpc_request){
+	    .fn = fn, .bytes = (uint32_t)(p - buf - sizeof(struct rpc_request))};
+	if (write_all(buf, (size_t)(p - buf)) || read_all(&rep, sizeof(rep)) ||
+	    rep.bytes > sizeof(back) || read_all(back, rep.bytes))
+		child_died(f->name);
+	calls_timed++;
+	ms_timed += rep.ms;
+	q = back;
+	if (f->ret_size)
+		memcpy(ret, q, f->ret_size), q += f->ret_size;
+	if (f->ret_is_error && rep.fault && *(cudaError_t *)ret == cudaSuccess)
+		*(cudaError_t *)ret = (cudaError_t)rep.fault;
+	/* the structs the callee may have changed, their pointers in this process's terms */
+	for (int i = 0; i < f->n_args; i++) {
+		const struct rpc_arg *a = &f->args[i];
+		char *s = a->kind == RPC_STRUCT_INOUT ? *(char *const *)argv[i] : NULL;
+		char saved[RPC_MAX_FIELDS][8];
+
+		if (!s)
+			continue;
+		for (int k = 0; k < a->n_pointers; k++)
+			memcpy(saved[k], s + a->pointers[k], 8);
+		memcpy(s, q, a->size), q += a->size;
+		for (int k = 0; k < a->n_pointers; k++) {
+			struct rpc_back_ptr b;
+			uint64_t v;
+
+			memcpy(&b, q, sizeof(b)), q += sizeof(b);
+			if (b.how == RPC_BACK_SAME)
+				memcpy(&v, saved[k], 8);
+			else if (b.how == RPC_BACK_MAPPED && (int)b.which < n_sent)
+				v = sent[b.which]->raw - sent[b.which]->offset + b.value;
+			else
+				v = b.value;
+			memcpy(s + a->pointers[k], &v, 8);
+		}
+	}
+}
+
+void remote_mark(void)
+{
+	calls_timed = 0;
+	ms_timed = 0.0;
+}
+
+int remote_elapsed(double parent_ms, double *ms)
+{
+	double floor_ms = parent_ms * (1.0 - OVERHEAD_PERCENT / 100.0) - calls_timed * OVERHEAD_MS;
+	char msg[512];
+
+	if (!calls_timed)
+		return 0;
+	if (ms_timed < floor_ms || ms_timed > parent_ms * 1.05 + 0.05) {
+		snprintf(msg, sizeof(msg),
+			 "timing not confirmed: the submission's process reported %.4f ms for %d "
+			 "call(s) that took %.4f ms as the grader saw them (a report is believed "
+			 "between %.4f ms and the grader's figure). Time only with the events the "
+			 "grader records: never launch work that outlives a call, on a stream of "
+			 "your own, or change how time is read",
+			 ms_timed, calls_timed, parent_ms, floor_ms > 0 ? floor_ms : 0.0);
+		fail(msg);
+	}
+	*ms = ms_timed;
+	return calls_timed;
+}
+
+/* Freeing memory the child has mapped: the child unmaps it first (linked with
+ * --wrap=cudaFree, so every cudaFree of the grader comes here). */
+cudaError_t __real_cudaFree(void *p);
+cudaError_t __wrap_cudaFree(void *p);
+cudaError_t __wrap_cudaFree(void *p)
+{
+	struct rpc_ptr e;
+
+	if (p && child > 0 && n_exported) {
+		devmem_export(p, &e);
+		for (int i = 0; e.mapped && i < n_exported; i++) {
+			if (memcmp(exported[i].handle, e.handle, sizeof(e.handle)))
+				continue;
+			struct {
+				struct rpc_request r;
+				struct rpc_ptr e;
+			} msg = {{.fn = RPC_FORGET, .bytes = sizeof(e)}, e};
+			char ack;
+			if (write_all(&msg, sizeof(msg)) || read_all(&ack, 1))
+				child_died("cudaFree (the grader's)");
+			exported[i] = exported[--n_exported];
+			break;
+		}
+	}
+	return __real_cudaFree(p);
+}

@@ -1,0 +1,164 @@
+/*
+ * The submission's runner (see rpc.h): linked with the submission, started by the
+ * grader with the request socket as fd 3. It serves one request at a time: maps the
+ * arguments' memory, calls the function, times it with CUDA events, synchronises (a
+ * fault of the submission's kernels is then the call's), and replies. It decides
+ * nothing: the grader checks what it returns. Do not modify.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rpc.h"
+
+#define FD	    3
+#define MAX_REQUEST 16384
+#define MAX_PTRS    (RPC_MAX_ARGS * RPC_MAX_FIELDS)
+
+/* gen.py's dispatcher: calls function @p fn with argument addresses @p argv. */
+void rpc_dispatch(int fn, void *const *argv, void *ret);
+
+static int read_all(void *buf, size_t len)
+{
+	char *p = buf;
+
+	while (len) {
+		ssize_t k = read(FD, p, len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k, len -= (size_t)k;
+	}
+	return 0;
+}
+
+static int write_all(const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t k = write(FD, p, len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k, len -= (size_t)k;
+	}
+	return 0;
+}
+
+/* the pointers of one request, in order: what they were mapped to */
+struct mapped {
+	char *local, *base;
+	uint64_t size;
+};
+
+static void *unpack_ptr(char **p, struct mapped *m, int *n)
+{
+	struct rpc_ptr e;
+	char *local;
+
+	memcpy(&e, *p, sizeof(e));
+	*p += RPC_WIRE(sizeof(e));
+	local = devmem_import(&e);
+	if (*n < MAX_PTRS)
+		m[(*n)++] = (struct mapped){local, e.mapped ? local - e.offset : NULL, e.size};
+	return local;
+}
+
+static struct rpc_back_ptr locate(void *now, void *sent, const struct mapped *m, int n)
+{
+	char *v = now;
+
+	if (now == sent)
+		return (struct rpc_back_ptr){RPC_BACK_SAME, 0, 0};
+	for (int k = 0; k < n; k++)
+		if (m[k].base && v >= m[k].base && v < m[k].base + m[k].size)
+			return (struct rpc_back_ptr){RPC_BACK_MAPPED, (uint32_t)k,
+						     (uint64_t)(v - m[k].base)};
+	return (struct rpc_back_ptr){RPC_BACK_RAW, 0, (uint64_t)(uintptr_t)now};
+}
+
+static int serve(struct rpc_request *req, char *args, cudaEvent_t start, cudaEvent_t stop)
+{
+	static _Alignas(16) char back[MAX_REQUEST];
+	char *p = args, *q = back;
+	const struct rpc_fn *f = &rpc_api[req->fn];
+	void *argv[RPC_MAX_ARGS], *sent_ptr[RPC_MAX_ARGS][RPC_MAX_FIELDS];
+	char ret[256] = {0};
+	struct mapped m[MAX_PTRS];
+	int n = 0;
+	float ms = 0.f;
+	struct rpc_reply rep = {0};
+
+	for (int i = 0; i < f->n_args; i++) {
+		const struct rpc_arg *a = &f->args[i];
+
+		argv[i] = p;
+		if (a->kind == RPC_VALUE) {
+			p += RPC_WIRE(a->size);
+		} else if (a->kind == RPC_DEVPTR) {
+			void *local = unpack_ptr(&p, m, &n);
+			/* the pointer's value now sits where its wire form began */
+			memcpy(argv[i], &local, sizeof(local));
+		} else {
+			char *s = p;
+			p += RPC_WIRE(a->size);
+			for (int k = 0; k < a->n_pointers; k++) {
+				void *local = unpack_ptr(&p, m, &n);
+				memcpy(s + a->pointers[k], &local, sizeof(local));
+				sent_ptr[i][k] = local;
+			}
+		}
+	}
+	cudaEventRecord(start, 0);
+	rpc_dispatch(req->fn, argv, ret);
+	cudaEventRecord(stop, 0);
+	rep.fault = cudaDeviceSynchronize();
+	if (rep.fault == cudaSuccess && cudaEventElapsedTime(&ms, start, stop) == cudaSuccess)
+		rep.ms = ms;
+	memcpy(q, ret, f->ret_size), q += f->ret_size;
+	for (int i = 0; i < f->n_args; i++) {
+		const struct rpc_arg *a = &f->args[i];
+		if (a->kind != RPC_STRUCT_INOUT)
+			continue;
+		memcpy(q, argv[i], a->size), q += a->size;
+		for (int k = 0; k < a->n_pointers; k++) {
+			void *now;
+			memcpy(&now, (char *)argv[i] + a->pointers[k], sizeof(now));
+			struct rpc_back_ptr b = locate(now, sent_ptr[i][k], m, n);
+			memcpy(q, &b, sizeof(b)), q += sizeof(b);
+		}
+	}
+	rep.bytes = (uint32_t)(q - back);
+	return write_all(&rep, sizeof(rep)) || write_all(back, rep.bytes);
+}
+
+int main(void)
+{
+	static _Alignas(16) char args[MAX_REQUEST];
+	struct rpc_request req;
+	cudaEvent_t start, stop;
+
+	if (cudaEventCreate(&start) || cudaEventCreate(&stop)) {
+		fprintf(stderr, "runner: no CUDA events: %s\n",
+			cudaGetErrorString(cudaGetLastError()));
+		return 1;
+	}
+	while (read_all(&req, sizeof(req)) == 0) {
+		if (req.bytes > sizeof(args) || read_all(args, req.bytes))
+			return 1;
+		if (req.fn == RPC_FORGET) {
+			devmem_forget((const struct rpc_ptr *)args);
+			if (write_all("k", 1))
+				return 1;
+			continue;
+		}
+		if (req.fn < 0 || req.fn >= rpc_api_count || serve(&req, args, start, stop))
+			return 1;
+	}
+	return 0; /* the grader closed the socket: its test is over */
+}
