@@ -149,7 +149,7 @@ $(REPORT): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/report/*.c))
 	$(Q)$(CC) $^ -o $@
 
 $(BUILD)/obj/autograder/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
-	CPPFLAGS += -Iautograder/skelgen -Iautograder/report -Iautograder/lib
+	CPPFLAGS += -Iautograder/skelgen -Iautograder/report -Iautograder/lib -Iautograder/rpc
 
 # The project's own Criterion tests: common/ and the grading tools.
 TEST_COMMON := $(BUILD)/bin/test_common
@@ -161,7 +161,7 @@ $(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c)) $(
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
-		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c)
+		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c autograder/rpc/confirm.c)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
@@ -183,7 +183,7 @@ $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard 
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
 $(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
 $(eval hdr := $(call api_dir,$(2)))
-$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o sandbox.o devmem_cuda.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
+$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o confirm.o sandbox.o devmem_cuda.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
 $(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/devmem_cuda.o $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
 
 # ptxas's resource report of every kernel is kept beside the object (%.o.res): the
@@ -318,7 +318,7 @@ $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
 $(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
 $(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) \
-	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c sandbox.c devmem_emu.c)) \
+	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c devmem_emu.c)) \
 	$(e)/gen/api.o $(e)/gen/proxy.o)
 $(eval erunner := $(e)/grader/rpc/server.o $(e)/grader/rpc/devmem_emu.o $(e)/gen/api.o $(e)/gen/dispatch.o)
 $(eval ehdr := $(call api_dir,$(2)))
@@ -445,6 +445,7 @@ test: deps-test
 	$(Q)$(MAKE) --no-print-directory check-skeletons
 	$(Q)$(MAKE) --no-print-directory handouts docs
 	$(Q)$(MAKE) --no-print-directory test-grade
+	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/attack-test.sh "$(MAKE)")
 	$(Q)$(MAKE) --no-print-directory selftest
 	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/class-test.sh "$(MAKE)")
 	@echo "make test: all passed"

@@ -10,9 +10,11 @@
 #   selftest  make selftest: every known-wrong and alternative patch (all labs at once,
 #             so that their builds share the cores)
 #   class     autograder/tests/class-test.sh: a made-up class graded end to end
+#   attacks   autograder/tests/attack-test.sh gpu: forgeries and cheats on lab 01,
+#             each must score what it deserves (the timing attacks need the GPU)
 #   bench     make bench (not in the default plan: minutes per lab)
 # The whole course takes two calls of under 10 minutes each:
-#   autograder/device-check.sh                  (grade sanitize sass class)
+#   autograder/device-check.sh                  (grade sanitize sass class attacks)
 #   STEPS=selftest autograder/device-check.sh
 # BUDGET (seconds, default 540) keeps a call inside the machine's 10-minute limit: a
 # step that would start after it is skipped and says so, and each step has a timeout.
@@ -22,7 +24,7 @@ set -u
 all=$(ls -d solutions/[0-9][0-9]-* 2>/dev/null | sed 's|.*/||; s|-.*||')
 labs=("$@")
 [ ${#labs[@]} -gt 0 ] || read -r -a labs <<<"$(echo $all)"
-steps=" ${STEPS:-grade sanitize sass class} "
+steps=" ${STEPS:-grade sanitize sass class attacks} "
 budget=${BUDGET:-540}
 want() { [[ $steps == *" $1 "* ]]; }
 out=${OUT:-build/device}
@@ -116,6 +118,7 @@ if want selftest; then
 	fi
 fi
 want class && step class 300 autograder/tests/class-test.sh make
+want attacks && step attacks 240 autograder/tests/attack-test.sh make gpu
 [ "${DEMO:-}" ] && step demo 120 bash -c "$DEMO" # anything else worth a log, e.g. a driver run
 cp -r build/bench build/sanitize "$logs/" 2>/dev/null
 for d in build/selftest/*/; do [ -d "$d" ] && mkdir -p "$logs/selftest/$(basename "$d")" &&

@@ -120,10 +120,14 @@ void remote_mark(void);
 /**
  * @brief After a timed run of @p parent_ms as this process saw it: stores in @p ms the
  *        time the child reported for the calls made since remote_mark(), and returns
- *        the number of calls (0: none, @p ms untouched). A report that the parent's own
- *        clock contradicts fails the test, naming both figures.
+ *        the number of calls (0: none, @p ms untouched). Counts the reports that the
+ *        grader's clock contradicts (confirm.h).
  */
 int remote_elapsed(double parent_ms, double *ms);
+
+/** @brief After a measurement's runs: fails the test, naming the figures, when most of
+ *         its runs' reports were contradicted. */
+void remote_confirm(void);
 
 /* ---- the memory both sides see (devmem_cuda.c, devmem_emu.c) */
 

@@ -2,8 +2,9 @@
  * The runner's sandbox (see sandbox.h). A seccomp filter, installed before the runner
  * (and so the submission) is executed, ends it if it starts a process (threads are
  * allowed: the CUDA runtime starts some), traces one, or reads or writes another's
- * memory; the grader is not dumpable, so /proc/<pid>/mem is closed to it too. Do not
- * modify.
+ * memory; the grader is not dumpable, so /proc/<pid>/mem is closed to it too; run as
+ * root, it keeps no capability; and Landlock keeps it from writing outside scratch
+ * space and the device files. Do not modify.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <linux/capability.h>
 #include <linux/securebits.h>
 #include <linux/filter.h>
+#include <linux/landlock.h>
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <signal.h>
@@ -84,6 +86,47 @@ static int drop_capabilities(void)
 	return (int)syscall(SYS_capset, &head, none);
 }
 
+/* The course's files, the grader's tools and the report stay out of the runner's reach
+ * whoever runs the grader: where Landlock is available (Linux 5.13 and later), the
+ * runner may write only beneath these (the GPU's device files, scratch space). */
+static const char *const writable[] = {"/dev", "/tmp", "/var/tmp"};
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14) /* ABI 3; older headers lack it */
+#endif
+
+static int restrict_writes(void)
+{
+	long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+	__u64 write = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
+		      LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
+		      LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+		      LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
+		      LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
+	int rules, ok = 1;
+
+	if (abi < 1)
+		return 0; /* no Landlock in this kernel: the sandbox is the filter alone */
+	if (abi >= 2)
+		write |= LANDLOCK_ACCESS_FS_REFER;
+	if (abi >= 3)
+		write |= LANDLOCK_ACCESS_FS_TRUNCATE;
+	struct landlock_ruleset_attr attr = {.handled_access_fs = write};
+	rules = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
+	if (rules < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(writable) / sizeof(writable[0]); i++) {
+		int dir = open(writable[i], O_PATH | O_CLOEXEC);
+		struct landlock_path_beneath_attr beneath = {.allowed_access = write, .parent_fd = dir};
+		if (dir < 0)
+			continue;
+		ok &= syscall(SYS_landlock_add_rule, rules, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0) == 0;
+		close(dir);
+	}
+	ok &= syscall(SYS_landlock_restrict_self, rules, 0) == 0;
+	close(rules);
+	return ok ? 0 : -1;
+}
+
 static int graders_own(const char *var)
 {
 	return !strncmp(var, "PL_", 3) || !strncmp(var, "BXFI_", 5) ||
@@ -122,7 +165,7 @@ void sandbox_exec_runner(const char *path, int fd, int mem_fd, const char *extra
 	if (extra_env)
 		env[n++] = (char *)extra_env;
 	env[n] = NULL;
-	if (drop_capabilities() || install_filter())
+	if (drop_capabilities() || install_filter() || restrict_writes())
 		return;
 	execve(path, (char *[]){(char *)path, NULL}, env);
 }

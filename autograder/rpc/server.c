@@ -148,17 +148,18 @@ int main(void)
 			cudaGetErrorString(cudaGetLastError()));
 		return 1;
 	}
+	/* _exit, never exit: the submission's exit handlers do not run when the test is over */
 	while (read_all(&req, sizeof(req)) == 0) {
 		if (req.bytes > sizeof(args) || read_all(args, req.bytes))
-			return 1;
+			_exit(1);
 		if (req.fn == RPC_FORGET) {
 			devmem_forget((const struct rpc_ptr *)args);
 			if (write_all("k", 1))
-				return 1;
+				_exit(1);
 			continue;
 		}
 		if (req.fn < 0 || req.fn >= rpc_api_count || serve(&req, args, start, stop))
-			return 1;
+			_exit(1);
 	}
-	return 0; /* the grader closed the socket: its test is over */
+	_exit(0); /* the grader closed the socket: its test is over */
 }

@@ -1,0 +1,19 @@
+// Attack: a static constructor writes a forged report at once, and overwrites the
+// grader's report tool with a script that prints full marks.
+#include <cstdio>
+#include <cstdlib>
+
+__attribute__((constructor)) static void forge(void)
+{
+	const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");
+	const char *tool = getenv("ATTACK_TOOL");
+	FILE *f = target && lab ? fopen(target, "w") : NULL;
+	if (f) {
+		fprintf(f, "%s\tFORGED/everything\t100\t100\tpassed\tFORGED by a constructor\n", lab);
+		fclose(f);
+	}
+	if (tool && (f = fopen(tool, "w"))) {
+		fprintf(f, "#!/bin/sh\necho 'TOTAL 100/100 FORGED'\n");
+		fclose(f);
+	}
+}

@@ -1,0 +1,17 @@
+// Attack: fork a process that outlives the test and rewrites the report later.
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+__attribute__((constructor)) static void spawn(void)
+{
+	if (fork() == 0) {
+		const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");
+		setsid();
+		sleep(3);
+		FILE *f = target && lab ? fopen(target, "w") : NULL;
+		if (f)
+			fprintf(f, "%s\tFORGED/everything\t100\t100\tpassed\tFORGED later\n", lab), fclose(f);
+		_exit(0);
+	}
+}

@@ -1,0 +1,29 @@
+// Attack: at start, overwrite the code of cudaEventElapsedTime (x86-64) so that every
+// kernel seems to take a microsecond; no symbol is defined, so no symbol check sees it.
+#include <cstdint>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cuda_runtime.h>
+
+static cudaError_t one_microsecond(float *ms, cudaEvent_t, cudaEvent_t)
+{
+	*ms = 0.001f;
+	return cudaSuccess;
+}
+
+__attribute__((constructor)) static void patch(void)
+{
+#if defined(__x86_64__)
+	unsigned char *code = (unsigned char *)(void *)&cudaEventElapsedTime;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), at = (uintptr_t)code & ~(page - 1);
+	void *to = (void *)&one_microsecond;
+	if (mprotect((void *)at, 2 * page, PROT_READ | PROT_WRITE | PROT_EXEC))
+		return;
+	code[0] = 0x48, code[1] = 0xb8; /* movabs rax, to */
+	memcpy(code + 2, &to, sizeof(to));
+	code[10] = 0xff, code[11] = 0xe0; /* jmp rax */
+	mprotect((void *)at, 2 * page, PROT_READ | PROT_EXEC);
+#endif
+}
