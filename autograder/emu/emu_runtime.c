@@ -319,7 +319,8 @@ cudaError_t key_sort_open(struct key_sort *s, int capacity, int key_bits)
 	s->key_bits = key_bits;
 	/* device memory: the grader opens the sort, the submission's runner sorts */
 	size_t bytes = sizeof(int) * (size_t)(capacity > 0 ? capacity : 1);
-	if (cudaMalloc((void **)&s->d_keys_alt, bytes) || cudaMalloc((void **)&s->d_values_alt, bytes))
+	if (cudaMalloc((void **)&s->d_keys_alt, bytes) ||
+	    cudaMalloc((void **)&s->d_values_alt, bytes))
 		return key_sort_close(s), cudaErrorMemoryAllocation;
 	return cudaSuccess;
 }

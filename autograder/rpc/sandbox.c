@@ -116,10 +116,12 @@ static int restrict_writes(void)
 		return -1;
 	for (size_t i = 0; i < sizeof(writable) / sizeof(writable[0]); i++) {
 		int dir = open(writable[i], O_PATH | O_CLOEXEC);
-		struct landlock_path_beneath_attr beneath = {.allowed_access = write, .parent_fd = dir};
+		struct landlock_path_beneath_attr beneath = {.allowed_access = write,
+							     .parent_fd = dir};
 		if (dir < 0)
 			continue;
-		ok &= syscall(SYS_landlock_add_rule, rules, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0) == 0;
+		ok &= syscall(SYS_landlock_add_rule, rules, LANDLOCK_RULE_PATH_BENEATH, &beneath,
+			      0) == 0;
 		close(dir);
 	}
 	ok &= syscall(SYS_landlock_restrict_self, rules, 0) == 0;
