@@ -87,6 +87,7 @@ static void write_row(FILE *f, struct criterion_test_stats *ts, int points)
 	row.status = classify(ts, output, sizeof(output));
 	row.score = strcmp(row.status, "passed") ? 0 : points;
 	row.output = output;
+	row.seconds = ts->elapsed_time;
 	fragment_write(f, &row);
 }
 

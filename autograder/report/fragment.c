@@ -33,6 +33,8 @@ void fragment_write(FILE *f, const struct fragment_row *row)
 	write_escaped(f, row->test);
 	fprintf(f, "\t%d\t%d\t%s\t", row->score, row->max_score, row->status);
 	write_escaped(f, row->output);
+	if (row->seconds > 0)
+		fprintf(f, "\t%.3f", row->seconds);
 	fputc('\n', f);
 }
 
@@ -91,17 +93,21 @@ static int known_status(const char *s)
 
 int fragment_parse(char *line, struct fragment_row *row)
 {
-	char *field[6];
+	char *field[7], *end;
 	int n = 0;
 
 	field[n++] = line;
-	for (char *p = line; *p && n < 6; p++) {
+	for (char *p = line; *p && n < 7; p++) {
 		if (*p == '\t') {
 			*p = '\0';
 			field[n++] = p + 1;
 		}
 	}
-	if (n != 6 || unescape(field[0]) || unescape(field[1]) || unescape(field[5]))
+	if (n < 6 || unescape(field[0]) || unescape(field[1]) || unescape(field[5]))
+		return -1;
+	/* the seventh field, the test's seconds, is optional (rows written by scripts) */
+	row->seconds = n == 7 ? strtod(field[6], &end) : 0.0;
+	if (n == 7 && (*end || !(row->seconds >= 0.0 && row->seconds < 1e6)))
 		return -1;
 	if (parse_int(field[2], &row->score) || parse_int(field[3], &row->max_score) ||
 	    row->score > row->max_score || !known_status(field[4]))

@@ -21,6 +21,7 @@ struct fragment_row {
 	int max_score;	    /**< points available */
 	const char *status; /**< one of FRAGMENT_STATUSES */
 	const char *output; /**< what the test said, possibly several lines */
+	double seconds;	    /**< how long the test ran; 0: not measured (no such field) */
 };
 
 /** @brief Writes @p row as one line of @p f. */

@@ -138,36 +138,72 @@ void report_table(FILE *f, const struct report *r)
 		t.failed, t.skipped);
 }
 
+/* Bytes a valid UTF-8 sequence starting at s has (1 to 4), or 0 when it is not one:
+ * overlong forms, surrogates and code points past U+10FFFF are not. */
+static int utf8_length(const unsigned char *s)
+{
+	int n = s[0] < 0x80		      ? 1
+		: s[0] >= 0xc2 && s[0] < 0xe0 ? 2
+		: s[0] >= 0xe0 && s[0] < 0xf0 ? 3
+		: s[0] >= 0xf0 && s[0] < 0xf5 ? 4
+					      : 0;
+
+	for (int k = 1; k < n; k++)
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+	    (n == 4 && s[0] == 0xf0 && s[1] < 0x90) || (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/* A JSON string, always valid UTF-8: a byte that begins no valid sequence (compiler
+ * output quoting a Latin-1 source, say) becomes U+FFFD. */
 void json_string(FILE *f, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+
 	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
+	while (p && *p) {
+		int n = utf8_length(p);
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
 			fputs("\\n", f);
-		else if (c == '\t')
+		else if (*p == '\t')
 			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\u%04x", *p);
+		else if (n == 0)
+			fputs("\\ufffd", f);
 		else
-			fputc(c, f);
+			fwrite(p, 1, (size_t)n, f);
+		p += n ? n : 1;
 	}
 	fputc('"', f);
 }
 
+/* Gradescope's results.json (its "Autograder Specifications"): the score, the run's
+ * seconds, and each test with its points, status, visibility and output; what the
+ * format has no key for (a test's seconds, why it did not pass) is in extra_data. */
 void report_json(FILE *f, const struct report *r)
 {
 	struct report_totals t = report_sum(r);
 	char summary[256];
+	double seconds = 0.0;
 
+	for (int i = 0; i < r->n; i++)
+		seconds += r->rows[i].seconds;
 	snprintf(summary, sizeof(summary), "%d/%d points: %d tests passed, %d failed, %d skipped%s",
 		 t.score, t.max_score, t.passed, t.failed, t.skipped,
 		 t.skipped ? " (skipped tests need a CUDA GPU and score 0 here)" : "");
-	fprintf(f, "{\n  \"score\": %d,\n  \"output\": ", t.score);
+	fprintf(f, "{\n  \"score\": %d,\n  \"execution_time\": %.0f,\n  \"output\": ", t.score,
+		seconds);
 	json_string(f, summary);
-	fprintf(f, ",\n  \"extra_data\": {\"max_score\": %d, \"skipped\": %d},\n  \"tests\": [",
+	fprintf(f,
+		",\n  \"output_format\": \"text\",\n  \"visibility\": \"visible\",\n"
+		"  \"stdout_visibility\": \"hidden\",\n"
+		"  \"extra_data\": {\"max_score\": %d, \"skipped\": %d},\n  \"tests\": [",
 		t.max_score, t.skipped);
 	for (int i = 0; i < r->n; i++) {
 		const struct fragment_row *row = &r->rows[i];
@@ -189,7 +225,10 @@ void report_json(FILE *f, const struct report *r)
 		} else {
 			json_string(f, row->output);
 		}
-		fputc('}', f);
+		fprintf(f,
+			", \"output_format\": \"text\", \"visibility\": \"visible\", "
+			"\"extra_data\": {\"execution_time\": %.3f, \"outcome\": \"%s\"}}",
+			row->seconds, row->status);
 	}
 	fprintf(f, "\n  ]\n}\n");
 }

@@ -44,7 +44,8 @@ static void write_string(FILE *f, const void *s)
 Test(fragment, round_trip_with_escapes)
 {
 	struct fragment_row in = {"01-pair", "accel/n_1", 0,
-				  3,	     "failed",	  "line one\n\ttabbed \\ back\r"},
+				  3,	     "failed",	  "line one\n\ttabbed \\ back\r",
+				  2.5},
 			    out;
 	char *text = capture(write_row, &in);
 	size_t n = strlen(text);
@@ -61,7 +62,22 @@ Test(fragment, round_trip_with_escapes)
 	cr_assert_str_eq(out.status, "failed");
 	cr_assert_str_eq(out.output, in.output, "output: got \"%s\", want \"%s\"", out.output,
 			 in.output);
+	cr_assert_float_eq(out.seconds, 2.5, 1e-9, "seconds: got %g, want 2.5", out.seconds);
 	free(text);
+}
+
+Test(fragment, seconds_optional)
+{
+	char six[] = "01-pair\taccel/n_1\t1\t1\tpassed\tok",
+	     seven[] = "01-pair\ta/b\t1\t1\tpassed\tok\t0.25",
+	     bad[] = "01-pair\ta/b\t1\t1\tpassed\tok\tsoon";
+	struct fragment_row row;
+
+	cr_assert_eq(fragment_parse(six, &row), 0, "a row without seconds (scripts write those)");
+	cr_assert_eq(row.seconds, 0.0, "unmeasured seconds: got %g, want 0", row.seconds);
+	cr_assert_eq(fragment_parse(seven, &row), 0, "a row with seconds");
+	cr_assert_float_eq(row.seconds, 0.25, 1e-9, "seconds: got %g", row.seconds);
+	cr_assert_eq(fragment_parse(bad, &row), -1, "seconds that are not a number");
 }
 
 Test(fragment, rejects_malformed_rows)
@@ -92,6 +108,23 @@ Test(json, string_escaping)
 	free(s);
 }
 
+Test(json, always_valid_utf8)
+{
+	/* a Latin-1 e-acute (0xe9) from a student's source, quoted by the compiler; valid
+	 * UTF-8 (e-acute, a CJK character, an emoji) kept; a lone continuation byte, an
+	 * overlong slash and a truncated sequence replaced */
+	char *s =
+	    capture(write_string,
+		    "caf\xe9 | caf\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x9a\x80 | \x80 \xc0\xaf \xe4\xb8");
+
+	cr_assert_str_eq(
+	    s,
+	    "\"caf\\ufffd | caf\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x9a\x80 | \\ufffd \\ufffd\\ufffd "
+	    "\\ufffd\\ufffd\"",
+	    "got %s", s);
+	free(s);
+}
+
 static struct report load(const char *text)
 {
 	char path[] = "/tmp/pl-report-XXXXXX", err[256];
@@ -107,7 +140,7 @@ static struct report load(const char *text)
 }
 
 #define ROWS                                                                                       \
-	"01-pair\tpair/a\t2\t2\tpassed\tnote\n"                                                    \
+	"01-pair\tpair/a\t2\t2\tpassed\tnote\t1.5\n"                                               \
 	"01-pair\tpair/b\t0\t3\tfailed\tbody 4 is wrong\\nhint: step 1.b\n"                        \
 	"01-pair\tspeed/c\t0\t1\tskipped\tno usable CUDA device\n"                                 \
 	"01-pair\tsan/d\t0\t1\ttimeout\ttimed out after 30 s\n"
@@ -132,10 +165,13 @@ Test(report, gradescope_json)
 	char *j = capture(write_json, &r);
 	const char *want[] = {
 	    "\"score\": 2,",
+	    "\"execution_time\": 2,",
+	    "\"visibility\": \"visible\",",
 	    "\"extra_data\": {\"max_score\": 7, \"skipped\": 1}",
 	    "{\"name\": \"01-pair: pair/a\", \"score\": 2, \"max_score\": 2, \"status\": "
-	    "\"passed\", \"output\": \"note\"}",
-	    "\"status\": \"failed\", \"output\": \"body 4 is wrong\\nhint: step 1.b\"}",
+	    "\"passed\", \"output\": \"note\", \"output_format\": \"text\", \"visibility\": "
+	    "\"visible\", \"extra_data\": {\"execution_time\": 1.500, \"outcome\": \"passed\"}}",
+	    "\"status\": \"failed\", \"output\": \"body 4 is wrong\\nhint: step 1.b\",",
 	    "\"output\": \"skipped: no usable CUDA device\"",
 	    "\"output\": \"timeout: timed out after 30 s\"",
 	};
