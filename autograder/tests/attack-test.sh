@@ -19,7 +19,7 @@ root=build/attacks
 tool=$PWD/build/bin/grade_report
 status=0 rows=()
 rm -rf "$root" && mkdir -p "$root"
-$make --no-print-directory "$tool" >/dev/null || exit 1
+$make --no-print-directory build/bin/grade_report >/dev/null || exit 1
 tool_sum=$(sha256sum "$tool" | cut -d' ' -f1)
 
 for dir in autograder/tests/attacks/*/; do
