@@ -22,8 +22,9 @@
 #                             caught each fault in its own test, and that every skeleton
 #                             scores 0 (copies built in parallel, graded one at a time)
 #   make format               clang-format the host C (.clang-format); make test checks it
-#   make release              build/particle-labs-student.tar.gz: the course without
-#                             solutions/ and the grader's self-checks
+#   make release LAB=NN [UPTO=1] [PASSED=01,...]
+#                             build/particle-labs-lab-NN.tar.gz: a lab for students, its
+#                             grader prebuilt, no exercise's answer (see README)
 #   make clean
 #
 # Options:
@@ -41,57 +42,11 @@ MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 
 # ---------------------------------------------------------------- toolchain
-NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
-# nvcc may be a wrapper script (/usr/local/bin/nvcc on some machines), so ask nvcc
-# itself where its toolkit is rather than guessing from its path.
-ifndef CUDA_HOME
-CUDA_HOME := $(or $(realpath $(shell $(NVCC) --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | \
-	sed -n 's/^#\$$ TOP=//p' | head -n 1)),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC))))
-endif
-CC := gcc
-AR := ar
+include autograder/toolchain.mk
 
-ifeq ($(strip $(NVCC)),)
-$(error nvcc not found on PATH or in /usr/local/cuda/bin: install the CUDA Toolkit (https://developer.nvidia.com/cuda-downloads) or pass NVCC=/path/to/nvcc)
-endif
-
-ifdef ARCH
-ARCH_FLAGS := -arch=$(ARCH)
-ARCH_DESC := $(ARCH) (from ARCH=)
-else ifeq ($(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU'),0)
-ARCH_FLAGS := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]
-ARCH_DESC := sm_80 and sm_90, plus compute_90 PTX (no GPU visible)
-else
-ARCH_FLAGS := -arch=native
-ARCH_DESC := native, the visible GPU ($(shell nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1))
-endif
-
-ifneq ($(filter-out clean skeletons docs handouts,$(or $(MAKECMDGOALS),all)),)
-ifeq ($(MAKELEVEL),0)
-$(info particle-labs: nvcc $(NVCC), building for $(ARCH_DESC))
-endif
-endif
-
-# Per-lab nvcc flags: part of the lab's documented build (see its handout).
-LAB_CUFLAGS_03-unroll := -ftz=true
 # Labs whose grader times the submission against the course's own build of the lab
 # (solutions/<lab>, API renamed reference_<name>); their kernels must be static.
 REFERENCE_LABS := 02-tiling
-
-WARN := -Wall -Wextra
-CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Werror -MMD -MP
-# Student code: warnings shown, never fatal (a warning must not cost a whole lab).
-CUFLAGS := -std=c++17 -O3 -g -lineinfo -Xcompiler "-Wall" -MMD -MP
-CPPFLAGS := -Icommon -I$(CUDA_HOME)/include
-LDLIBS := -lm
-
-ifeq ($(V),1)
-Q :=
-say = @true
-else
-Q := @
-say = @printf '  %-6s %s\n' $(1) $(2)
-endif
 
 # ---------------------------------------------------------------- layout
 BUILD := build
@@ -236,7 +191,8 @@ $(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_
 
 $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
 	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
+	$(Q)$(NVCC) $(ARCH_FLAGS) $(rpc_child) -Xlinker --whole-archive $(o)/lab.a -Xlinker --no-whole-archive \
+		$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2))) $(LDLIBS) -o $$@
 
 # The grader with stubs in place of the lab's API (autograder/<lab>/api.txt), only to
 # list the tests and their points when the submission does not compile: grade-lab.sh
@@ -446,6 +402,7 @@ test: deps-test
 	$(Q)$(MAKE) --no-print-directory handouts docs
 	$(Q)$(MAKE) --no-print-directory test-grade
 	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/attack-test.sh "$(MAKE)")
+	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/release-test.sh "$(MAKE)")
 	$(Q)$(MAKE) --no-print-directory selftest
 	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/class-test.sh "$(MAKE)")
 	@echo "make test: all passed"
@@ -484,13 +441,18 @@ else
 	@echo "no solutions/ here (a student release): the grader's self-check needs them, skipped"
 endif
 
-RELEASE := $(BUILD)/particle-labs-student.tar.gz
-release:
-	@rm -rf $(BUILD)/release && mkdir -p $(BUILD)/release
-	$(Q)git archive --format=tar --prefix=particle-labs/ HEAD | tar -x -C $(BUILD)/release
-	$(Q)rm -rf $(BUILD)/release/particle-labs/solutions $(BUILD)/release/particle-labs/autograder/selftest
-	$(Q)tar czf $(RELEASE) -C $(BUILD)/release particle-labs
-	@echo "release: $(RELEASE) (committed HEAD, without solutions/ and autograder/selftest/)"
+# The student release of lab LAB (UPTO=1: of labs 01 to LAB), its grader prebuilt
+# (autograder/release/make-release.sh says what ships and what never does). PASSED
+# lists the labs whose deadline is over, whose answers a later lab's given code may hold.
+release: deps-grade
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make release LAB=NN [UPTO=1] [PASSED=01,02] (labs: $(LABS_ALL))"; exit 2; }
+	$(Q)$(MAKE) --no-print-directory SUBMISSION=solutions $(LIBCOMMON) \
+		$(foreach l,$(LABS_ALL),$(addprefix $(call sub_out,solutions,$(l))/grader/,grade_$(l) points_$(l)) \
+		$(if $(filter $(l),$(EMU_LABS)),$(call emu_bin,solutions,$(l)) $(BUILD)/emu/solutions/$(l)/grader/points_$(l)))
+	$(eval rel_name := particle-labs-$(if $(UPTO),labs-01-to-$(LAB),lab-$(LAB)))
+	$(Q)autograder/release/make-release.sh $(BUILD)/release/$(rel_name) "$(LAB)" "$(UPTO)" "$(PASSED)"
+	$(Q)tar czf $(BUILD)/$(rel_name).tar.gz -C $(BUILD)/release $(rel_name)
+	@echo "release: $(BUILD)/$(rel_name).tar.gz"
 
 CLASS_OUT ?= $(BUILD)/class
 grade-class: deps-grade $(REPORT)

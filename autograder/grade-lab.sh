@@ -68,6 +68,7 @@ if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >>"$logs/build.log" 2>&
 	exit 0
 fi
 
+abs_out=$(cd "$out" && pwd) # the build's ptxas reports, read by the grader
 args=(--jobs 1 --short-filename)
 [ -n "$filter" ] && args+=(--filter "$filter")
 run=(timeout -k 10 "$limit" "$PWD/$bin" "${args[@]}")
@@ -82,7 +83,7 @@ fi
 # each test's wall time, for finding what makes a grading slow (device-check.sh)
 run+=(--xml="${scratch:-$PWD/$logs}/tests.xml")
 (cd "${scratch:-.}" 2>/dev/null || true
-	PL_GRADE_OUT=$report PL_GRADE_LOGDIR=${scratch:-$logs} "${run[@]}") \
+	PL_GRADE_OUT=$report PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out "${run[@]}") \
 	>"$logs/criterion.log" 2>&1
 rc=$?
 if [ -n "${scratch:-}" ]; then

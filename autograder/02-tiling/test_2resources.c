@@ -12,7 +12,7 @@
 #include "harness.h"
 #include "thresholds.h"
 
-#define REPORT_PATH LAB_BUILD_DIR "/tiling.o.res"
+#define REPORT_PATH grade_build_file("tiling.o.res")
 #define MAX_KERNELS 64
 #define MAX_ARCHS   8
 

@@ -12,7 +12,7 @@
 #include "resources.h"
 #include "harness.h"
 
-#define REPORT_PATH LAB_BUILD_DIR "/unroll.o.res"
+#define REPORT_PATH grade_build_file("unroll.o.res")
 #define MAX_KERNELS 256
 
 /* _Z21accel_unrolled_kernelILi256ELi8EEvPK6float4P6float3if -> accel_unrolled_kernel<256, 8>;

@@ -11,7 +11,7 @@
  * submission that gets half the reference's gain still passes. Each bound names the
  * simplest wrong approach it exists to reject, which measures below it.
  * Tolerances: at least twice the worst error the reference measured, and below the
- * smallest error a known-wrong patch (autograder/selftest/04-boids/) aimed at the test
+ * smallest error a known-wrong patch (the course's self-check) aimed at the test
  * produced.
  */
 #ifndef LAB04_THRESHOLDS_H

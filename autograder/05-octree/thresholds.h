@@ -6,7 +6,7 @@
  * aimed at it produced; a speed threshold is T = 1 + (R - 1) / 2 (half the reference's
  * gain), R the reference's ratio on the H200, rounded down to two figures. Each bound
  * below names the figures it came from: "H200" is the run of 2026-12-01
- * (/work/shared/gpu-runs/2026-12-01/: 05-grade-solutions.log, the self-check's
+ * (the course's GPU logs of 2026-12-01: 05-grade-solutions.log, the self-check's
  * 05-octree-alt_summary_double.tsv, 05-bench.log), "emulated" the course's CPU
  * emulation of the kernels (make emu-grade), "CPU" common/octree's Barnes–Hut in
  * double with each body opening cells by its own distance (the loosest correct rule:

@@ -113,6 +113,15 @@ void gpu_require(void)
 		rpc_prespawn();
 }
 
+const char *grade_build_file(const char *name)
+{
+	static char path[4096];
+	const char *dir = getenv("PL_LAB_BUILD_DIR");
+
+	snprintf(path, sizeof(path), "%s/%s", dir && *dir ? dir : LAB_BUILD_DIR, name);
+	return path;
+}
+
 void gpu_ok(cudaError_t err, const char *what, const char *file, int line)
 {
 	cr_assert(err == cudaSuccess, "%s failed: %s (%s) at %s:%d", what, cudaGetErrorName(err),

@@ -111,6 +111,13 @@ const char *grade_describe(char *buf, size_t len, const struct compare_result *r
  */
 int grade_under_sanitizer(void);
 
+/**
+ * @brief The path of @p name in the submission's build folder (ptxas's reports):
+ *        $PL_LAB_BUILD_DIR (grade-lab.sh sets it), else the folder this grader was
+ *        built for. Returns a static buffer.
+ */
+const char *grade_build_file(const char *name);
+
 /** @brief Runs @p workload of this binary under compute-sanitizer's @p tool (see sanitize.c). */
 void grade_sanitize(const char *tool, const char *workload, const char *hint);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # attack-test.sh MAKE [emu|gpu]: submissions that try to get points without the work
-# (autograder/tests/attacks/*/: the attack's files, added to a copy of the lab, and
+# (autograder/tests/attacks/*/: attack.cu, appended to a file of a copy of the lab, and
 # attack.conf: what it tries, what it may score, how the grader must name it). Each is
 # graded as a student's would be, and must score no more than it deserves, leave no
 # trace of its forgery in the report or the grader's tools, and fail with the reason
@@ -34,7 +34,9 @@ for dir in autograder/tests/attacks/*/; do
 	sub=$root/$name out=$root/out/$name
 	mkdir -p "$sub" "$out"
 	cp -r "$base/$lab" "$sub/$lab"
-	cp "$dir"/*.cu "$sub/$lab/"
+	# appended to a file of the lab, as a student would hide it
+	target_cu=$(ls "$sub/$lab"/*.cu | head -n 1)
+	cat "$dir"/attack.cu >>"$target_cu"
 	note_file=/tmp/particle-labs-attack-$name-$$.txt
 	rm -f "$note_file"
 	# what an attacker who knew the grader's paths would aim at

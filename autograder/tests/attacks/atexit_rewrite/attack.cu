@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-static void forge(void)
+static void attack_forge(void)
 {
 	const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");
 	FILE *f = target && lab ? fopen(target, "w") : NULL;
@@ -13,7 +13,7 @@ static void forge(void)
 	}
 }
 
-__attribute__((constructor)) static void arm(void)
+__attribute__((constructor)) static void attack_arm(void)
 {
-	atexit(forge);
+	atexit(attack_forge);
 }

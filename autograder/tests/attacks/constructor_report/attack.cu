@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-__attribute__((constructor)) static void forge(void)
+__attribute__((constructor)) static void attack_forge(void)
 {
 	const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");
 	const char *tool = getenv("ATTACK_TOOL");

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <unistd.h>
 
-__attribute__((constructor)) static void spawn(void)
+__attribute__((constructor)) static void attack_spawn(void)
 {
 	if (fork() == 0) {
 		const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");

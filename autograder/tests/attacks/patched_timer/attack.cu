@@ -7,18 +7,18 @@
 
 #include <cuda_runtime.h>
 
-static cudaError_t one_microsecond(float *ms, cudaEvent_t, cudaEvent_t)
+static cudaError_t attack_one_microsecond(float *ms, cudaEvent_t, cudaEvent_t)
 {
 	*ms = 0.001f;
 	return cudaSuccess;
 }
 
-__attribute__((constructor)) static void patch(void)
+__attribute__((constructor)) static void attack_patch(void)
 {
 #if defined(__x86_64__)
 	unsigned char *code = (unsigned char *)(void *)&cudaEventElapsedTime;
 	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), at = (uintptr_t)code & ~(page - 1);
-	void *to = (void *)&one_microsecond;
+	void *to = (void *)&attack_one_microsecond;
 	if (mprotect((void *)at, 2 * page, PROT_READ | PROT_WRITE | PROT_EXEC))
 		return;
 	code[0] = 0x48, code[1] = 0xb8; /* movabs rax, to */

@@ -8,7 +8,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-__attribute__((constructor)) static void peek(void)
+__attribute__((constructor)) static void attack_peek(void)
 {
 	char path[64], byte;
 	const char *note = getenv("ATTACK_NOTE");
@@ -17,7 +17,7 @@ __attribute__((constructor)) static void peek(void)
 	int fd = open(path, O_RDONLY);
 	if (f)
 		fprintf(f, "open %s: %s\n", path, fd < 0 ? strerror(errno) : "opened"), fflush(f);
-	struct iovec here = {&byte, 1}, there = {(void *)&peek, 1};
+	struct iovec here = {&byte, 1}, there = {(void *)&attack_peek, 1};
 	ssize_t got = process_vm_readv(getppid(), &here, 1, &there, 1, 0);
 	if (f)
 		fprintf(f, "process_vm_readv: %s\n", got < 0 ? strerror(errno) : "read"), fclose(f);

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# make-release.sh DIR LAB UPTO PASSED: writes in DIR the student release of lab LAB
+# (UPTO=1: of labs 01 to LAB), run by `make release` once the course is built.
+#
+# What a student gets: the lab's skeleton, its handout, its grader prebuilt (the
+# grader never links a submission, so it ships as a program: its tests, references
+# and thresholds' checks stay out of sight), the runner's sources to build around
+# their code, the course's helpers as sources and its CPU references and baselines
+# compiled (common/prebuilt/), and a README and Makefile of their own.
+# Never an exercise's answer: a lab whose given code holds an earlier lab's answer
+# (answers.txt) is released only when PASSED names that lab (its deadline is over).
+set -euo pipefail
+dir=$1 lab=$2 upto=$3 passed=$4
+die() { echo "release: $*" >&2; exit 1; }
+
+all=$(ls -d solutions/[0-9][0-9]-* | sed 's|.*/||')
+want=$(for l in $all; do
+	n=${l%%-*}
+	if [ "$n" = "$lab" ] || { [ -n "$upto" ] && [ "$n" \< "$lab" ]; }; then echo "$l"; fi
+done)
+[ -n "$want" ] || die "no lab $lab (labs: $(echo $all))"
+
+# an earlier lab's answer inside a given file: only after that lab's deadline
+while read -r l earlier where; do
+	[[ $l == \#* || -z $l ]] && continue
+	echo "$want" | grep -qx "$l" || continue
+	for e in ${earlier//,/ }; do
+		[[ ,$passed, == *,${e%%-*},* ]] ||
+			die "$l's given code holds $e's answer ($where): release it with PASSED=${e%%-*} once $e's deadline has passed"
+	done
+done <autograder/release/answers.txt
+
+rm -rf "$dir" && mkdir -p "$dir"
+copy() { mkdir -p "$dir/$(dirname "$1")" && cp -r "$1" "$dir/$1"; }
+
+# the course's CPU references and baselines: each transcribes an exercise
+answers="allpairs.cu reference.c boids.c boids_grid.c octree.c octree_force.c octree_check.c orbit.c"
+mkdir -p "$dir/common/prebuilt"
+for f in common/*.h; do copy "$f"; done
+for f in common/*.c common/*.cu; do
+	base=$(basename "$f")
+	if [[ " $answers " == *" $base "* ]]; then
+		obj=build/obj/common/${base%.c}.o
+		[[ $base == *.cu ]] && obj=build/obj/common/$base.o
+		[ -f "$obj" ] || die "$obj is not built"
+		strip --strip-debug -o "$dir/common/prebuilt/$(basename "$obj")" "$obj"
+	else
+		copy "$f"
+	fi
+done
+
+# the build, the grading scripts, the runner's sources, the emulation
+cp autograder/release/Makefile "$dir/Makefile"
+for f in autograder/toolchain.mk autograder/grade-lab.sh autograder/check-symbols.sh \
+	autograder/ensure-deps.sh autograder/sanitize-lab.sh autograder/sass.sh \
+	autograder/rpc/rpc.h autograder/rpc/gen.py autograder/rpc/server.c \
+	autograder/rpc/devmem_cuda.c autograder/rpc/devmem_emu.c autograder/report; do
+	copy "$f"
+done
+emu=""
+for l in $want; do
+	copy "labs/$l"
+	copy "autograder/$l/api.txt"
+	copy "autograder/$l/thresholds.h"
+	p=$dir/autograder/prebuilt/$l
+	mkdir -p "$p"
+	strip --strip-debug -o "$p/grade_$l" "build/sub/solutions/$l/grader/grade_$l"
+	strip --strip-debug -o "$p/points_$l" "build/sub/solutions/$l/grader/points_$l"
+	if [ -f "build/emu/solutions/$l/grade_emu" ]; then
+		strip --strip-debug -o "$p/grade_emu" "build/emu/solutions/$l/grade_emu"
+		strip --strip-debug -o "$p/points_emu" "build/emu/solutions/$l/grader/points_$l"
+		emu="$emu $l"
+	fi
+	# the handout without its instructor-only passages (::: instructor ... :::)
+	mkdir -p "$dir/handouts"
+	awk '/^::: instructor$/ { skip = 1; next } skip && /^:::$/ { skip = 0; next } !skip' \
+		"handouts/$l.md" | cat -s >"$dir/handouts/$l.md"
+	for g in handouts/plots/"$l"-*.gp; do [ -e "$g" ] && copy "$g"; done
+	[ -d "handouts/data/$l" ] && copy "handouts/data/$l"
+done
+[ -n "$emu" ] && for f in emu.h emu_memory.h emu_memory.c emu_runtime.c launch.py; do
+	copy "autograder/emu/$f"
+done
+copy handouts/style.css
+copy handouts/plot.sh
+
+labs_list=$(for l in $want; do printf -- '- `labs/%s/`: handout `handouts/%s.md`%s\n' "$l" "$l" \
+	"$([[ " $emu " == *" $l "* ]] && echo ', an emulated grader too (no GPU needed)')"; done)
+awk -v labs="$labs_list" '{ if ($0 == "@LABS@") print labs; else print }' \
+	autograder/release/README.md >"$dir/README.md"
+
+# nothing of an answer, nothing that names a file the release does not hold
+leak=$(grep -rlE 'BEGIN SOLUTION|END SOLUTION' "$dir" --include='*.cu' --include='*.cuh' --include='*.c' --include='*.h' || true)
+[ -z "$leak" ] || die "solution markers in: $leak"
+for f in $answers; do
+	[ ! -e "$dir/common/$f" ] || die "common/$f is an exercise's answer and must not ship as source"
+done
+cited=$(grep -rhoE '(solutions/|autograder/selftest|autograder/[0-9][0-9]-[a-z]+/[a-z_0-9]+\.[ch]|COURSE\.md)[A-Za-z0-9_./-]*' \
+	"$dir" --include='*.md' --include='*.cu' --include='*.cuh' --include='*.h' --include='*.c' --include=Makefile |
+	sort -u | while read -r path; do [ -e "$dir/${path%%[.,:;)]}" ] || [ -e "$dir/$path" ] || echo "$path"; done)
+[ -z "$cited" ] || die "the release cites files it does not hold: $(echo $cited)"
+echo "release: $dir ($(echo $want))"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# release-test.sh MAKE: the student release, checked as a student would use it.
+# - lab 02's given code holds lab 01's answer: it is refused until PASSED=01, then its
+#   file list holds no exercise's answer (no solution code, no CPU reference source);
+# - lab 04's release, unpacked elsewhere, passes its own `make test` (the skeleton
+#   grades to 0, emulated without a GPU) and grades the reference to full marks.
+set -u
+make=$1
+root=$PWD/build/test-release
+rm -rf "$root" && mkdir -p "$root"
+fail() { echo "release-test: $*"; exit 1; }
+
+if $make --no-print-directory release LAB=02 >"$root/refused.log" 2>&1; then
+	fail "lab 02 was released without PASSED=01 (its given code holds lab 01's answer)"
+fi
+grep -q "PASSED=01" "$root/refused.log" || fail "the refusal does not say how to release lab 02: $(tail -n 1 "$root/refused.log")"
+$make --no-print-directory release LAB=02 PASSED=01 >"$root/02.log" 2>&1 || fail "make release LAB=02 PASSED=01 failed: see $root/02.log"
+tar tzf build/particle-labs-lab-02.tar.gz | sort >"$root/02-files.txt"
+for f in common/allpairs.cu common/reference.c common/orbit.c common/boids.c solutions/ autograder/selftest/ \
+	autograder/02-tiling/test_ autograder/tests/; do
+	! grep -q "$f" "$root/02-files.txt" || fail "lab 02's release holds $f"
+done
+echo "release-test: lab 02 refused without PASSED=01; with it, $(wc -l <"$root/02-files.txt") entries, no answer among them"
+
+$make --no-print-directory release LAB=04 >"$root/04.log" 2>&1 || fail "make release LAB=04 failed: see $root/04.log"
+tar xzf build/particle-labs-lab-04.tar.gz -C "$root"
+rel=$root/particle-labs-lab-04
+(cd "$rel" && make test) >"$root/04-test.log" 2>&1 || fail "the release's make test failed: see $root/04-test.log"
+mkdir -p "$rel/mine" && cp -r solutions/04-boids "$rel/mine/"
+(cd "$rel" && make grade EMU=1 LAB=04 SUBMISSION=mine STRICT=1) >"$root/04-grade.log" 2>&1 ||
+	fail "the reference did not keep full marks in the release: see $root/04-grade.log"
+echo "release-test: lab 04's release: $(grep -h '^04-boids' "$root/04-test.log"); the reference $(grep '^TOTAL' "$root/04-grade.log" | awk '{print $2}')"

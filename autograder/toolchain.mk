@@ -1,0 +1,50 @@
+# The toolchain and the flags every build of the labs uses: the course's Makefile and
+# the student release's (autograder/release/Makefile) both include this file.
+NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
+# nvcc may be a wrapper script (/usr/local/bin/nvcc on some machines), so ask nvcc
+# itself where its toolkit is rather than guessing from its path.
+ifndef CUDA_HOME
+CUDA_HOME := $(or $(realpath $(shell $(NVCC) --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | \
+	sed -n 's/^#\$$ TOP=//p' | head -n 1)),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC))))
+endif
+CC := gcc
+AR := ar
+
+ifeq ($(strip $(NVCC)),)
+$(error nvcc not found on PATH or in /usr/local/cuda/bin: install the CUDA Toolkit (https://developer.nvidia.com/cuda-downloads) or pass NVCC=/path/to/nvcc)
+endif
+
+ifdef ARCH
+ARCH_FLAGS := -arch=$(ARCH)
+ARCH_DESC := $(ARCH) (from ARCH=)
+else ifeq ($(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU'),0)
+ARCH_FLAGS := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]
+ARCH_DESC := sm_80 and sm_90, plus compute_90 PTX (no GPU visible)
+else
+ARCH_FLAGS := -arch=native
+ARCH_DESC := native, the visible GPU ($(shell nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1))
+endif
+
+ifneq ($(filter-out clean skeletons docs handouts,$(or $(MAKECMDGOALS),all)),)
+ifeq ($(MAKELEVEL),0)
+$(info particle-labs: nvcc $(NVCC), building for $(ARCH_DESC))
+endif
+endif
+
+# Per-lab nvcc flags: part of the lab's documented build (see its handout).
+LAB_CUFLAGS_03-unroll := -ftz=true
+WARN := -Wall -Wextra
+CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Werror -MMD -MP
+# Student code: warnings shown, never fatal (a warning must not cost a whole lab).
+CUFLAGS := -std=c++17 -O3 -g -lineinfo -Xcompiler "-Wall" -MMD -MP
+CPPFLAGS := -Icommon -I$(CUDA_HOME)/include
+LDLIBS := -lm
+
+ifeq ($(V),1)
+Q :=
+say = @true
+else
+Q := @
+say = @printf '  %-6s %s\n' $(1) $(2)
+endif
+
