@@ -291,7 +291,7 @@ $(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
-		-Iautograder/emu -Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' \
+		-Iautograder/emu -Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -DPL_EMU \
 		-c $$< -o $$@
 
 $(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
@@ -308,6 +308,11 @@ $(e)/lab.a: $(elab)
 $(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(call sub_out,$(1),$(2))/grader/stubs.o \
 		$(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
 	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree -o $$@
+
+# the driver, its kernels emulated: make run without a GPU
+$(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ -lm -o $$@
 
 $(e)/runner_$(2): $(erunner) $(elab) $(emu_rt) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
 	$$(call say,LINK,$$@)
@@ -397,7 +402,6 @@ test: deps-test
 	$(Q)$(MAKE) --no-print-directory check-format
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory test-units
-	$(Q)$(if $(HAVE_SOLUTIONS),$(MAKE) --no-print-directory emu-test)
 	$(Q)$(MAKE) --no-print-directory check-skeletons
 	$(Q)$(MAKE) --no-print-directory handouts docs
 	$(Q)$(MAKE) --no-print-directory test-grade
@@ -409,19 +413,26 @@ test: deps-test
 
 GRADE_DIR := $(BUILD)/grade
 GRADE_TIMEOUT ?= 1800
+# Emulated or not: EMU=1 always (labs 04-06), EMU=0 never; unset, a lab that has an
+# emulated grader is graded with it where no GPU is visible.
+HAVE_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+lab_emulated = case "$(EMU)" in 1) echo 1;; 0) ;; *) [ "$(HAVE_GPU)" = 0 ] && \
+	[[ " $(EMU_LABS) " == *" $(1) "* ]] && echo 1;; esac
 grade: deps-grade $(REPORT)
 	@test -n "$(SELECTED)" || { echo "no lab matches LAB=$(LAB) (labs: $(LABS_ALL))"; exit 2; }
 	@test -d "$(SUBMISSION)" || { echo "SUBMISSION=$(SUBMISSION) is not a folder"; exit 2; }
-	@mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/results.json
-	@test -z "$(EMU)" -o -z "$(filter-out $(EMU_LABS),$(SELECTED))" || \
+	@mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/*.emulated $(GRADE_DIR)/results.json
+	@test "$(EMU)" != 1 -o -z "$(filter-out $(EMU_LABS),$(SELECTED))" || \
 		{ echo "EMU=1: only labs $(EMU_LABS) have emulated tests (LAB=NN)"; exit 2; }
 	$(Q)for lab in $(SELECTED); do \
-		out=$(BUILD)/$(if $(EMU),emu,sub)/$(call tag,$(SUBMISSION))/$$lab; \
-		PL_EMU=$(EMU) autograder/grade-lab.sh "$$lab" "$(SUBMISSION)" "$$out" "$(GRADE_DIR)" \
-			"$(GRADE_TIMEOUT)" "$(or $(FILTER),$(if $(EMU),$(EMU_FILTER)))" "$(MAKE)"; \
+		emu=$$($(call lab_emulated,$$lab)); \
+		out=$(BUILD)/$$([ -n "$$emu" ] && echo emu || echo sub)/$(call tag,$(SUBMISSION))/$$lab; \
+		[ -n "$$emu" ] && touch $(GRADE_DIR)/$$lab.emulated; \
+		PL_EMU=$$emu autograder/grade-lab.sh "$$lab" "$(SUBMISSION)" "$$out" "$(GRADE_DIR)" \
+			"$(GRADE_TIMEOUT)" "$(FILTER)" "$(MAKE)"; \
 	done
-	$(Q)$(REPORT) $(if $(STRICT),--strict) --json $(GRADE_DIR)/results.json \
-		$(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
+	$(Q)$(REPORT) $(if $(STRICT),--strict) $$(ls $(GRADE_DIR)/*.emulated >/dev/null 2>&1 && echo --emulated) \
+		--json $(GRADE_DIR)/results.json $(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
 	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
 		{ echo "a skeleton hung or broke the grader: skeletons must fail fast and cleanly"; exit 1; })
 
@@ -461,8 +472,14 @@ grade-class: deps-grade $(REPORT)
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
-	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/driver
-	$(Q)$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS)
+	$(Q)if [ -n "$$($(call lab_emulated,$(SELECTED)))" ]; then \
+		$(MAKE) --no-print-directory $(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver && \
+		echo "run: no GPU here: the kernels are emulated on the CPU (correct, far slower; times mean nothing)" && \
+		$(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver $(ARGS); \
+	else \
+		$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/driver && \
+		$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS); \
+	fi
 
 BENCH_SUBMISSION := $(if $(filter command line,$(origin SUBMISSION)),$(SUBMISSION),$(if $(wildcard solutions),solutions,labs))
 bench:

@@ -45,7 +45,7 @@ build_failed() { # what
 	zero_all "$sub/$lab $1, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
 }
 
-echo "grading $lab from $sub/"
+echo "grading $lab from $sub/${PL_EMU:+, its kernels emulated on the CPU (no GPU here, or EMU=1): the correctness tests only}"
 if [ ! -d "$sub/$lab" ]; then
 	zero_all "$sub has no $lab folder: nothing was submitted for this lab"
 	exit 0

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <cuda_runtime.h>
 
 /* the running thread's coordinates, set by emu_run */
@@ -18,16 +19,76 @@ extern "C" dim3 emu_blockDim, emu_gridDim;
 #define blockDim  emu_blockDim
 #define gridDim	  emu_gridDim
 
-/* device math that host C++ spells differently */
+/* device math that host C++ spells differently; min and max of any two arithmetic
+ * types in their common type, as CUDA's overloads (a float is never truncated) */
 using std::sqrt;
-static inline int min(int a, int b)
+template <typename A, typename B>
+static inline typename std::common_type<A, B>::type min(A a, B b)
 {
 	return a < b ? a : b;
 }
-static inline int max(int a, int b)
+template <typename A, typename B>
+static inline typename std::common_type<A, B>::type max(A a, B b)
 {
 	return a > b ? a : b;
 }
+template <typename T> static inline T __ldg(const T *p)
+{
+	return *p; /* the read-only cache path: a plain load here */
+}
+static inline float norm3df(float a, float b, float c)
+{
+	return std::sqrt(a * a + b * b + c * c);
+}
+static inline float rnorm3df(float a, float b, float c)
+{
+	return 1.f / norm3df(a, b, c);
+}
+static inline float __fdividef(float a, float b)
+{
+	return a / b;
+}
+static inline int __float2int_rd(float x)
+{
+	return (int)std::floor(x);
+}
+static inline int __float2int_ru(float x)
+{
+	return (int)std::ceil(x);
+}
+static inline int __float2int_rz(float x)
+{
+	return (int)x;
+}
+static inline int __float2int_rn(float x)
+{
+	return (int)std::nearbyint(x);
+}
+static inline float __saturatef(float x)
+{
+	return x > 0.f ? (x < 1.f ? x : 1.f) : 0.f; /* NaN gives 0, as on the GPU */
+}
+static inline float __frsqrt_rn(float x)
+{
+	return 1.f / std::sqrt(x);
+}
+
+/* What the emulation cannot run says so where it is used, at compile time. */
+#define EMU_UNSUPPORTED(name)                                                                      \
+	template <typename... T> static inline int name(T...)                                      \
+	{                                                                                          \
+		static_assert(sizeof...(T) > 1000, "the CPU emulation does not support " #name     \
+						   ": grade this lab on a GPU");                  \
+		return 0;                                                                          \
+	}
+EMU_UNSUPPORTED(__shfl_sync)
+EMU_UNSUPPORTED(__shfl_up_sync)
+EMU_UNSUPPORTED(__shfl_down_sync)
+EMU_UNSUPPORTED(__shfl_xor_sync)
+EMU_UNSUPPORTED(__ballot_sync)
+EMU_UNSUPPORTED(__any_sync)
+EMU_UNSUPPORTED(__match_any_sync)
+EMU_UNSUPPORTED(__reduce_add_sync)
 
 /* Runs fn(ctx) once per thread of the grid, block after block; a block's threads as
  * coroutines that switch at barriers. */
@@ -73,6 +134,18 @@ static inline int atomicSub(int *p, int value)
 {
 	int old = *p;
 	*p = old - value;
+	return old;
+}
+static inline float atomicAdd(float *p, float value)
+{
+	float old = *p;
+	*p = old + value;
+	return old;
+}
+static inline double atomicAdd(double *p, double value)
+{
+	double old = *p;
+	*p = old + value;
 	return old;
 }
 static inline int atomicMax(int *p, int value)

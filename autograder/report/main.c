@@ -2,7 +2,10 @@
  * grade_report: merges the labs' result fragments, prints the closing table and
  * writes results.json.
  *
- *   grade_report [--strict] [--json FILE] FRAGMENT...
+ *   grade_report [--strict] [--emulated] [--json FILE] FRAGMENT...
+ *
+ * --emulated: the kernels ran on the CPU (make grade without a GPU): the table and
+ * results.json say so, and how many points could be earned there.
  *
  * Exit status: 0 when the report was written (whatever the score); with --strict,
  * 1 when a test failed, crashed or timed out (skips are fine: no GPU); 2 when a
@@ -15,7 +18,7 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: grade_report [--strict] [--json FILE] FRAGMENT...\n");
+	fprintf(stderr, "usage: grade_report [--strict] [--emulated] [--json FILE] FRAGMENT...\n");
 	return 2;
 }
 
@@ -46,6 +49,8 @@ int main(int argc, char *argv[])
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--strict"))
 			strict = 1;
+		else if (!strcmp(argv[i], "--emulated"))
+			r.emulated = 1;
 		else if (!strcmp(argv[i], "--json") && i + 1 < argc)
 			json = argv[++i];
 		else

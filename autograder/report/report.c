@@ -103,39 +103,70 @@ struct report_totals report_sum(const struct report *r)
 	return t;
 }
 
-/* The first line of a test's output, cut to fit the table. */
-static void reason(const char *out, char *buf, size_t len)
+/* A test's whole output in the reason column: each of its lines wrapped at a space
+ * to REASON_WIDTH, the continuations indented to the column, nothing cut. */
+static void print_reason(FILE *f, const char *out, int indent)
 {
-	size_t n = strcspn(out, "\n");
+	int first = 1;
 
-	if (n >= len)
-		n = len - 1;
-	if (n > REASON_WIDTH) {
-		n = REASON_WIDTH - 3;
-		memcpy(buf, out, n);
-		strcpy(buf + n, "...");
-		return;
-	}
-	memcpy(buf, out, n);
-	buf[n] = '\0';
+	do {
+		size_t line = strcspn(out, "\n");
+		const char *end = out + line;
+
+		do {
+			size_t n = (size_t)(end - out);
+			if (n > REASON_WIDTH) {
+				n = REASON_WIDTH;
+				while (n > REASON_WIDTH / 2 && out[n] != ' ')
+					n--;
+				if (out[n] != ' ')
+					n = REASON_WIDTH; /* one long word: cut it, never lose it */
+			}
+			fprintf(f, "%*s%.*s\n", first ? 0 : indent, "", (int)n, out);
+			first = 0;
+			out += n;
+			while (out < end && *out == ' ')
+				out++;
+		} while (out < end);
+		out = *end ? end + 1 : end;
+	} while (*out);
+	if (first)
+		fputc('\n', f);
+}
+
+int report_reachable(const struct report *r)
+{
+	int points = 0;
+
+	for (int i = 0; i < r->n; i++)
+		if (strcmp(r->rows[i].status, "skipped"))
+			points += r->rows[i].max_score;
+	return points;
 }
 
 void report_table(FILE *f, const struct report *r)
 {
 	struct report_totals t = report_sum(r);
-	char why[REASON_WIDTH + 1], pts[32];
+	char pts[32];
+	int indent = 10 + 1 + 32 + 1 + 7 + 2 + 8 + 1; /* where the reason column starts */
 
 	fprintf(f, "%-10s %-32s %7s  %-8s %s\n", "lab", "test", "points", "status", "reason");
 	for (int i = 0; i < r->n; i++) {
 		const struct fragment_row *row = &r->rows[i];
-		reason(row->output, why, sizeof(why));
 		snprintf(pts, sizeof(pts), "%d/%d", row->score, row->max_score);
-		fprintf(f, "%-10s %-32s %7s  %-8s %s\n", row->lab, row->test, pts, row->status,
-			why);
+		fprintf(f, "%-10s %-32s %7s  %-8s ", row->lab, row->test, pts, row->status);
+		print_reason(f, row->output, indent);
 	}
 	fprintf(f, "%-10s %-32s %7s  %d passed, %d failed, %d skipped\n", "TOTAL", "",
 		(snprintf(pts, sizeof(pts), "%d/%d", t.score, t.max_score), pts), t.passed,
 		t.failed, t.skipped);
+	if (r->emulated)
+		fprintf(
+		    f,
+		    "EMULATED on the CPU: correctness only, at most %d of %d points here (speed, "
+		    "sanitizer and long-run tests need a GPU). A grade that counts is a GPU "
+		    "grade.\n",
+		    report_reachable(r), t.max_score);
 }
 
 /* Bytes a valid UTF-8 sequence starting at s has (1 to 4), or 0 when it is not one:
@@ -194,7 +225,9 @@ void report_json(FILE *f, const struct report *r)
 
 	for (int i = 0; i < r->n; i++)
 		seconds += r->rows[i].seconds;
-	snprintf(summary, sizeof(summary), "%d/%d points: %d tests passed, %d failed, %d skipped%s",
+	snprintf(summary, sizeof(summary),
+		 "%s%d/%d points: %d tests passed, %d failed, %d skipped%s",
+		 r->emulated ? "EMULATED on the CPU (correctness only, not a GPU grade): " : "",
 		 t.score, t.max_score, t.passed, t.failed, t.skipped,
 		 t.skipped ? " (skipped tests need a CUDA GPU and score 0 here)" : "");
 	fprintf(f, "{\n  \"score\": %d,\n  \"execution_time\": %.0f,\n  \"output\": ", t.score,
@@ -203,8 +236,9 @@ void report_json(FILE *f, const struct report *r)
 	fprintf(f,
 		",\n  \"output_format\": \"text\",\n  \"visibility\": \"visible\",\n"
 		"  \"stdout_visibility\": \"hidden\",\n"
-		"  \"extra_data\": {\"max_score\": %d, \"skipped\": %d},\n  \"tests\": [",
-		t.max_score, t.skipped);
+		"  \"extra_data\": {\"max_score\": %d, \"skipped\": %d, \"emulated\": %s},\n"
+		"  \"tests\": [",
+		t.max_score, t.skipped, r->emulated ? "true" : "false");
 	for (int i = 0; i < r->n; i++) {
 		const struct fragment_row *row = &r->rows[i];
 		char name[320];

@@ -16,7 +16,11 @@ struct report {
 	char **lines;		   /**< the buffers the rows point into */
 	int n;			   /**< rows held */
 	int cap;		   /**< rows allocated */
+	int emulated;		   /**< graded with the kernels emulated on the CPU */
 };
+
+/** @brief The points the tests that ran could earn (skipped ones: none). */
+int report_reachable(const struct report *r);
 
 /** @brief Sums over a report. */
 struct report_totals {

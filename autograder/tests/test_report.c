@@ -145,6 +145,11 @@ static struct report load(const char *text)
 	"01-pair\tspeed/c\t0\t1\tskipped\tno usable CUDA device\n"                                 \
 	"01-pair\tsan/d\t0\t1\ttimeout\ttimed out after 30 s\n"
 
+#define LONG_REASON                                                                                \
+	"a reason far longer than the column, which the table wraps at a space rather than "       \
+	"cutting, so that a student reads all of it, including what it says at the end: "          \
+	"nothing is cut"
+
 Test(report, totals)
 {
 	struct report r = load(ROWS);
@@ -167,7 +172,7 @@ Test(report, gradescope_json)
 	    "\"score\": 2,",
 	    "\"execution_time\": 2,",
 	    "\"visibility\": \"visible\",",
-	    "\"extra_data\": {\"max_score\": 7, \"skipped\": 1}",
+	    "\"extra_data\": {\"max_score\": 7, \"skipped\": 1, \"emulated\": false}",
 	    "{\"name\": \"01-pair: pair/a\", \"score\": 2, \"max_score\": 2, \"status\": "
 	    "\"passed\", \"output\": \"note\", \"output_format\": \"text\", \"visibility\": "
 	    "\"visible\", \"extra_data\": {\"execution_time\": 1.500, \"outcome\": \"passed\"}}",
@@ -183,18 +188,23 @@ Test(report, gradescope_json)
 	free(j);
 }
 
-Test(report, table_has_one_line_reasons)
+Test(report, table_has_whole_reasons)
 {
-	struct report r = load(ROWS);
+	struct report r = load(ROWS "01-pair\tlong/e\t0\t1\tfailed\t" LONG_REASON "\n");
 	char *t = capture(write_table, &r);
 	int lines = 0;
 
 	for (char *p = t; *p; p++)
 		lines += *p == '\n';
-	cr_assert_eq(lines, 6, "header, 4 rows and the total: got %d lines\n%s", lines, t);
-	cr_assert_not_null(strstr(t, "0/3  failed   body 4 is wrong\n"),
-			   "the reason is the output's first line:\n%s", t);
-	cr_assert_not_null(strstr(t, "2/7  1 passed, 2 failed, 1 skipped"), "total:\n%s", t);
+	/* header, 5 rows, the hint of pair/b on a line of its own, the long reason's second
+	 * line, the total */
+	cr_assert_eq(lines, 9, "got %d lines\n%s", lines, t);
+	cr_assert_not_null(strstr(t, "0/3  failed   body 4 is wrong\n"
+				     "                                                     "
+				     "         hint: step 1.b\n"),
+			   "a reason's second line goes under the first:\n%s", t);
+	cr_assert_not_null(strstr(t, "at the end: nothing is cut"), "the whole reason:\n%s", t);
+	cr_assert_not_null(strstr(t, "2/8  1 passed, 3 failed, 1 skipped"), "total:\n%s", t);
 	report_free(&r);
 	free(t);
 }
