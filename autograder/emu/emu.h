@@ -22,13 +22,11 @@ extern "C" dim3 emu_blockDim, emu_gridDim;
 /* device math that host C++ spells differently; min and max of any two arithmetic
  * types in their common type, as CUDA's overloads (a float is never truncated) */
 using std::sqrt;
-template <typename A, typename B>
-static inline typename std::common_type<A, B>::type min(A a, B b)
+template <typename A, typename B> static inline typename std::common_type<A, B>::type min(A a, B b)
 {
 	return a < b ? a : b;
 }
-template <typename A, typename B>
-static inline typename std::common_type<A, B>::type max(A a, B b)
+template <typename A, typename B> static inline typename std::common_type<A, B>::type max(A a, B b)
 {
 	return a > b ? a : b;
 }
@@ -78,7 +76,7 @@ static inline float __frsqrt_rn(float x)
 	template <typename... T> static inline int name(T...)                                      \
 	{                                                                                          \
 		static_assert(sizeof...(T) > 1000, "the CPU emulation does not support " #name     \
-						   ": grade this lab on a GPU");                  \
+						   ": grade this lab on a GPU");                   \
 		return 0;                                                                          \
 	}
 EMU_UNSUPPORTED(__shfl_sync)
