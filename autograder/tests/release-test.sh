@@ -27,6 +27,6 @@ tar xzf build/particle-labs-lab-04.tar.gz -C "$root"
 rel=$root/particle-labs-lab-04
 (cd "$rel" && make test) >"$root/04-test.log" 2>&1 || fail "the release's make test failed: see $root/04-test.log"
 mkdir -p "$rel/mine" && cp -r solutions/04-boids "$rel/mine/"
-(cd "$rel" && make grade EMU=1 LAB=04 SUBMISSION=mine STRICT=1) >"$root/04-grade.log" 2>&1 ||
+(cd "$rel" && make grade LAB=04 SUBMISSION=mine STRICT=1) >"$root/04-grade.log" 2>&1 ||
 	fail "the reference did not keep full marks in the release: see $root/04-grade.log"
 echo "release-test: lab 04's release: $(grep -h '^04-boids' "$root/04-test.log"); the reference $(grep '^TOTAL' "$root/04-grade.log" | awk '{print $2}')"
