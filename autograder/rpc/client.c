@@ -20,6 +20,8 @@
 #include "sandbox.h"
 
 #define MAX_EXPORTS 512
+/* the exit status of a child that never became the runner (sandbox or exec failed) */
+#define RUNNER_NOT_STARTED 127
 
 static pid_t child = -1;
 static int sock = -1;
@@ -46,7 +48,8 @@ static int write_all(const void *buf, size_t len)
 	const char *p = buf;
 
 	while (len) {
-		ssize_t k = write(sock, p, len);
+		/* a dead child is a failed call, never a SIGPIPE that kills the test */
+		ssize_t k = send(sock, p, len, MSG_NOSIGNAL);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -113,7 +116,7 @@ static void spawn(void)
 		fail("fork failed: cannot start the submission's runner");
 	if (child == 0) {
 		sandbox_exec_runner(path, sv[1], mem_fd, mem_env); /* returns only on failure */
-		_exit(127);
+		_exit(RUNNER_NOT_STARTED);
 	}
 	close(sv[1]);
 	sock = sv[0];
@@ -155,6 +158,11 @@ static void child_died(const char *during)
 		snprintf(msg, sizeof(msg),
 			 "the submission's process died of signal %d (%s) during %s", sig,
 			 strsignal(sig), during);
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == RUNNER_NOT_STARTED) {
+		snprintf(msg, sizeof(msg),
+			 "the submission's runner could not be started in its sandbox (the test's "
+			 "log says which step failed), so %s could not run",
+			 during);
 	} else {
 		snprintf(msg, sizeof(msg),
 			 "the submission's process exited (status %d) during %s: a submission must "
@@ -222,6 +230,13 @@ void rpc_call(int fn, void *const *argv, void *ret)
 			break;
 		default:
 			s = a->kind == RPC_STRUCT_VALUE ? argv[i] : *(const char *const *)argv[i];
+			if (a->kind != RPC_STRUCT_VALUE) {
+				/* a pointer to a struct may be NULL: the callee gets NULL too */
+				uint32_t present = s != NULL;
+				pack(&p, &present, sizeof(present));
+				if (!present)
+					break;
+			}
 			pack(&p, s, a->size);
 			for (int k = 0; k < a->n_pointers; k++)
 				pack_ptr(&p, *(void *const *)(s + a->pointers[k]), sent, &n_sent);

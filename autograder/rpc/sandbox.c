@@ -18,6 +18,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -167,7 +168,13 @@ void sandbox_exec_runner(const char *path, int fd, int mem_fd, const char *extra
 	if (extra_env)
 		env[n++] = (char *)extra_env;
 	env[n] = NULL;
-	if (drop_capabilities() || install_filter() || restrict_writes())
-		return;
-	execve(path, (char *[]){(char *)path, NULL}, env);
+	/* a runner outside its sandbox is never started: the grader reports why */
+	if (drop_capabilities())
+		perror("runner: dropping capabilities failed");
+	else if (install_filter())
+		perror("runner: the system-call filter (seccomp) could not be installed");
+	else if (restrict_writes())
+		perror("runner: the write restrictions (Landlock) could not be applied");
+	else if (execve(path, (char *[]){(char *)path, NULL}, env))
+		perror(path);
 }

@@ -105,7 +105,7 @@ static int serve(struct rpc_request *req, char *args)
 	char *p = args, *q = back;
 	const struct rpc_fn *f = &rpc_api[req->fn];
 	void *argv[RPC_MAX_ARGS], *sent_ptr[RPC_MAX_ARGS][RPC_MAX_FIELDS];
-	char ret[256] = {0};
+	_Alignas(16) char ret[256] = {0};
 	struct mapped m[MAX_PTRS];
 	int n = 0;
 	float ms = 0.f;
@@ -122,7 +122,18 @@ static int serve(struct rpc_request *req, char *args)
 			/* the pointer's value now sits where its wire form began */
 			memcpy(argv[i], &local, sizeof(local));
 		} else {
-			char *s = p;
+			char *s;
+			if (a->kind != RPC_STRUCT_VALUE) {
+				uint32_t present;
+				memcpy(&present, p, sizeof(present));
+				p += RPC_WIRE(sizeof(present));
+				if (!present) {
+					argv[i] = NULL; /* the caller passed NULL */
+					continue;
+				}
+				argv[i] = p;
+			}
+			s = p;
 			p += RPC_WIRE(a->size);
 			for (int k = 0; k < a->n_pointers; k++) {
 				void *local = unpack_ptr(&p, m, &n);
@@ -147,7 +158,7 @@ static int serve(struct rpc_request *req, char *args)
 	memcpy(q, ret, f->ret_size), q += f->ret_size;
 	for (int i = 0; i < f->n_args; i++) {
 		const struct rpc_arg *a = &f->args[i];
-		if (a->kind != RPC_STRUCT_INOUT)
+		if (a->kind != RPC_STRUCT_INOUT || !argv[i])
 			continue;
 		memcpy(q, argv[i], a->size), q += a->size;
 		for (int k = 0; k < a->n_pointers; k++) {
