@@ -398,18 +398,20 @@ check-format:
 		echo "some files are not formatted: run 'make format' (files: $$(for f in $(FORMATTED); do \
 		clang-format --dry-run -Werror $$f >/dev/null 2>&1 || printf '%s ' $$f; done))"; exit 1; fi
 
+# Each part of make test in turn, its time printed after it (make test's last lines
+# say where the time went).
+TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-directory all" \
+	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
+	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/attack-test.sh $(MAKE)" \
+	"autograder/tests/release-test.sh $(MAKE)") "$(MAKE) --no-print-directory selftest" \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)")
 test: deps-test
-	$(Q)$(MAKE) --no-print-directory check-format
-	$(Q)$(MAKE) --no-print-directory all
-	$(Q)$(MAKE) --no-print-directory test-units
-	$(Q)$(MAKE) --no-print-directory check-skeletons
-	$(Q)$(MAKE) --no-print-directory handouts docs
-	$(Q)$(MAKE) --no-print-directory test-grade
-	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/attack-test.sh "$(MAKE)")
-	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/release-test.sh "$(MAKE)")
-	$(Q)$(MAKE) --no-print-directory selftest
-	$(Q)$(if $(HAVE_SOLUTIONS),autograder/tests/class-test.sh "$(MAKE)")
-	@echo "make test: all passed"
+	$(Q)t0=$$SECONDS; times=(); for part in $(TEST_PARTS); do t=$$SECONDS; \
+		$$part || { echo "make test: failed in: $$part"; exit 1; }; \
+		times+=("$$(printf '%5ds  %s' $$((SECONDS - t)) "$${part#$(MAKE) --no-print-directory }")"); \
+	done; printf 'make test: %s\n' "$${times[@]}"; \
+	echo "make test: all passed in $$((SECONDS - t0)) s"
 
 GRADE_DIR := $(BUILD)/grade
 GRADE_TIMEOUT ?= 1800
