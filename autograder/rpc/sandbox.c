@@ -89,8 +89,21 @@ static int drop_capabilities(void)
 
 /* The course's files, the grader's tools and the report stay out of the runner's reach
  * whoever runs the grader: where Landlock is available (Linux 5.13 and later), the
- * runner may write only beneath these (the GPU's device files, scratch space). */
+ * runner may write only beneath these (the GPU's device files, scratch space), and
+ * never beneath one that holds the grader itself (a course cloned into /tmp). */
 static const char *const writable[] = {"/dev", "/tmp", "/var/tmp"};
+
+static int holds_grader(const char *dir)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1); /* still the grader */
+	size_t len = strlen(dir);
+
+	if (n <= 0)
+		return 1; /* unknown: grant nothing */
+	exe[n] = '\0';
+	return !strncmp(exe, dir, len) && exe[len] == '/';
+}
 #ifndef LANDLOCK_ACCESS_FS_TRUNCATE
 #define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14) /* ABI 3; older headers lack it */
 #endif
@@ -116,7 +129,7 @@ static int restrict_writes(void)
 	if (rules < 0)
 		return -1;
 	for (size_t i = 0; i < sizeof(writable) / sizeof(writable[0]); i++) {
-		int dir = open(writable[i], O_PATH | O_CLOEXEC);
+		int dir = holds_grader(writable[i]) ? -1 : open(writable[i], O_PATH | O_CLOEXEC);
 		struct landlock_path_beneath_attr beneath = {.allowed_access = write,
 							     .parent_fd = dir};
 		if (dir < 0)

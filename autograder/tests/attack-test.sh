@@ -37,7 +37,8 @@ for dir in autograder/tests/attacks/*/; do
 	# appended to a file of the lab, as a student would hide it
 	target_cu=$(ls "$sub/$lab"/*.cu | head -n 1)
 	cat "$dir"/attack.cu >>"$target_cu"
-	note_file=/tmp/particle-labs-attack-$name-$$.txt
+	# where the runner may write even when the course lies in /tmp (sandbox.c)
+	note_file=$([ -d /dev/shm ] && echo /dev/shm || echo /tmp)/particle-labs-attack-$name-$$.txt
 	rm -f "$note_file"
 	# what an attacker who knew the grader's paths would aim at
 	ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool ATTACK_NOTE=$note_file \
