@@ -230,7 +230,8 @@ grade_part() {
 		make --no-print-directory emu-grade SUBMISSION="$sub" LAB="${lab%%-*}" \
 			EMU_OUT="$dir/$part.tsv" >"$dir/$part.log" 2>&1
 	else
-		make --no-print-directory grade SUBMISSION="$sub" LAB="${lab%%-*}" \
+		# EMU=0: this is the GPU self-check (selftest-emu.sh is the emulated one)
+		make --no-print-directory grade SUBMISSION="$sub" LAB="${lab%%-*}" EMU=0 \
 			GRADE_DIR="$dir/$part" FILTER="$filter" >"$dir/$part.log" 2>&1
 		cp "$dir/$part/$lab.tsv" "$dir/$part.tsv" 2>/dev/null
 	fi
