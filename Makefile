@@ -138,8 +138,8 @@ $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard 
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
 $(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
 $(eval hdr := $(call api_dir,$(2)))
-$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o confirm.o sandbox.o devmem_cuda.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
-$(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/devmem_cuda.o $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
+$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o confirm.o sandbox.o devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
+$(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/wire.o $(o)/grader/rpc/devmem_cuda.o $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
 
 # ptxas's resource report of every kernel is kept beside the object (%.o.res): the
 # grader reads registers, shared memory and spills from it, not from the source.
@@ -274,9 +274,9 @@ $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
 $(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
 $(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) \
-	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c devmem_emu.c)) \
+	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c devmem_emu.c wire.c)) \
 	$(e)/gen/api.o $(e)/gen/proxy.o)
-$(eval erunner := $(e)/grader/rpc/server.o $(e)/grader/rpc/devmem_emu.o $(e)/gen/api.o $(e)/gen/dispatch.o)
+$(eval erunner := $(e)/grader/rpc/server.o $(e)/grader/rpc/wire.o $(e)/grader/rpc/devmem_emu.o $(e)/gen/api.o $(e)/gen/dispatch.o)
 $(eval ehdr := $(call api_dir,$(2)))
 $(eval emu_rt := $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o)
 

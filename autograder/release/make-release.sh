@@ -53,7 +53,7 @@ done
 cp autograder/release/Makefile "$dir/Makefile"
 for f in autograder/toolchain.mk autograder/grade-lab.sh autograder/check-symbols.sh \
 	autograder/ensure-deps.sh autograder/sanitize-lab.sh autograder/sass.sh \
-	autograder/rpc/rpc.h autograder/rpc/gen.py autograder/rpc/server.c \
+	autograder/rpc/rpc.h autograder/rpc/gen.py autograder/rpc/server.c autograder/rpc/wire.c \
 	autograder/rpc/devmem_cuda.c autograder/rpc/devmem_emu.c autograder/report; do
 	copy "$f"
 done

@@ -4,7 +4,6 @@
  * own clock. Do not modify.
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,37 +40,6 @@ static void fail(const char *msg)
 		exit(1);
 	}
 	cr_assert_fail("%s", msg);
-}
-
-static int write_all(const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		/* a dead child is a failed call, never a SIGPIPE that kills the test */
-		ssize_t k = send(sock, p, len, MSG_NOSIGNAL);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k, len -= (size_t)k;
-	}
-	return 0;
-}
-
-static int read_all(void *buf, size_t len)
-{
-	char *p = buf;
-
-	while (len) {
-		ssize_t k = read(sock, p, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k, len -= (size_t)k;
-	}
-	return 0;
 }
 
 static void kill_child(void)
@@ -244,8 +212,8 @@ void rpc_call(int fn, void *const *argv, void *ret)
 	}
 	*(struct rpc_request *)buf = (struct rpc_request){
 	    .fn = fn, .bytes = (uint32_t)(p - buf - sizeof(struct rpc_request))};
-	if (write_all(buf, (size_t)(p - buf)) || read_all(&rep, sizeof(rep)) ||
-	    rep.bytes > sizeof(back) || read_all(back, rep.bytes))
+	if (wire_write(sock, buf, (size_t)(p - buf)) || wire_read(sock, &rep, sizeof(rep)) ||
+	    rep.bytes > sizeof(back) || wire_read(sock, back, rep.bytes))
 		child_died(f->name);
 	calls_timed++;
 	ms_timed += rep.ms;
@@ -346,7 +314,7 @@ cudaError_t __wrap_cudaFree(void *p)
 				struct rpc_ptr e;
 			} msg = {{.fn = RPC_FORGET, .bytes = sizeof(e)}, e};
 			char ack;
-			if (write_all(&msg, sizeof(msg)) || read_all(&ack, 1))
+			if (wire_write(sock, &msg, sizeof(msg)) || wire_read(sock, &ack, 1))
 				child_died("cudaFree (the grader's)");
 			exported[i] = exported[--n_exported];
 			break;

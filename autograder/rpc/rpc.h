@@ -99,6 +99,14 @@ struct rpc_reply {
 	uint32_t pad2;
 };
 
+/* ---- both sides (wire.c) */
+
+/** @brief Reads exactly @p len bytes from @p fd: 0, or -1 when the peer is gone. */
+int wire_read(int fd, void *buf, size_t len);
+
+/** @brief Writes all of @p buf to the socket @p fd: 0, or -1 when the peer is gone. */
+int wire_write(int fd, const void *buf, size_t len);
+
 /* ---- the parent's side (client.c) */
 
 /**

@@ -5,7 +5,6 @@
  * fault of the submission's kernels is then the call's), and replies. It decides
  * nothing: the grader checks what it returns. Do not modify.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,36 +18,6 @@
 
 /* gen.py's dispatcher: calls function @p fn with argument addresses @p argv. */
 void rpc_dispatch(int fn, void *const *argv, void *ret);
-
-static int read_all(void *buf, size_t len)
-{
-	char *p = buf;
-
-	while (len) {
-		ssize_t k = read(FD, p, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k, len -= (size_t)k;
-	}
-	return 0;
-}
-
-static int write_all(const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t k = write(FD, p, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k, len -= (size_t)k;
-	}
-	return 0;
-}
 
 /* the pointers of one request, in order: what they were mapped to */
 struct mapped {
@@ -169,7 +138,7 @@ static int serve(struct rpc_request *req, char *args)
 		}
 	}
 	rep.bytes = (uint32_t)(q - back);
-	return write_all(&rep, sizeof(rep)) || write_all(back, rep.bytes);
+	return wire_write(FD, &rep, sizeof(rep)) || wire_write(FD, back, rep.bytes);
 }
 
 int main(void)
@@ -178,12 +147,12 @@ int main(void)
 	struct rpc_request req;
 
 	/* _exit, never exit: the submission's exit handlers do not run when the test is over */
-	while (read_all(&req, sizeof(req)) == 0) {
-		if (req.bytes > sizeof(args) || read_all(args, req.bytes))
+	while (wire_read(FD, &req, sizeof(req)) == 0) {
+		if (req.bytes > sizeof(args) || wire_read(FD, args, req.bytes))
 			_exit(1);
 		if (req.fn == RPC_FORGET) {
 			devmem_forget((const struct rpc_ptr *)args);
-			if (write_all("k", 1))
+			if (wire_write(FD, "k", 1))
 				_exit(1);
 			continue;
 		}
