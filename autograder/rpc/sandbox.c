@@ -89,9 +89,12 @@ static int drop_capabilities(void)
 
 /* The course's files, the grader's tools and the report stay out of the runner's reach
  * whoever runs the grader: where Landlock is available (Linux 5.13 and later), the
- * runner may write only beneath these (the GPU's device files, scratch space), and
- * never beneath one that holds the grader itself (a course cloned into /tmp). */
-static const char *const writable[] = {"/dev", "/tmp", "/var/tmp"};
+ * runner may write only beneath these (the GPU's device files, scratch space, and its
+ * own /proc entry: the CUDA driver names its threads through
+ * /proc/self/task/<tid>/comm and makes no context when it cannot; /proc/self resolves
+ * now to the runner's pid, which exec keeps), and never beneath one that holds the
+ * grader itself (a course cloned into /tmp). */
+static const char *const writable[] = {"/dev", "/tmp", "/var/tmp", "/proc/self"};
 
 static int holds_grader(const char *dir)
 {
