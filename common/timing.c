@@ -43,7 +43,7 @@ static cudaError_t flush_buffer(void **buf, size_t *bytes)
  * the grader checks against what these events saw. Elsewhere these are not defined. */
 void remote_mark(void) __attribute__((weak));
 int remote_elapsed(double parent_ms, double *ms) __attribute__((weak));
-void remote_confirm(void) __attribute__((weak));
+void remote_confirm(int judge) __attribute__((weak));
 
 static cudaError_t timed_runs(const struct timing_plan *p, void *flush, size_t flush_bytes,
 			      cudaEvent_t start, cudaEvent_t stop, double *ms)
@@ -89,8 +89,8 @@ cudaError_t time_gpu(const struct timing_plan *plan, struct timing *out)
 	CUDA_CHECK(cudaEventCreate(&start));
 	CUDA_CHECK(cudaEventCreate(&stop));
 	err = timed_runs(plan, flush, flush_bytes, start, stop, ms);
-	if (err == cudaSuccess && remote_confirm)
-		remote_confirm();
+	if (remote_confirm)
+		remote_confirm(err == cudaSuccess); /* judged, or forgotten when the runs failed */
 	cudaEventDestroy(start);
 	cudaEventDestroy(stop);
 	cudaFree(flush);

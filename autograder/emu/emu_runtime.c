@@ -276,6 +276,20 @@ const char *cudaGetErrorString(cudaError_t err)
 	return err == cudaSuccess ? "no error" : "an error (emulated runtime)";
 }
 
+/* streams: the emulation runs each call to its end, so one stream is as good as any */
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int flags)
+{
+	(void)flags;
+	*s = NULL;
+	return cudaSuccess;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t s)
+{
+	(void)s;
+	return cudaSuccess;
+}
+
 /* events: the host clock in milliseconds, stored in the event handle's memory */
 cudaError_t cudaEventCreate(cudaEvent_t *e)
 {

@@ -70,6 +70,7 @@ struct rpc_ptr {
 
 /** @brief Requests: an API call by index, or this. */
 #define RPC_FORGET (-1) /**< the parent frees an allocation: unmap it (one rpc_ptr) */
+#define RPC_EMPTY  (-2) /**< a call that does nothing: the grader's measure of a call's cost */
 
 /** @brief How a pointer field of a struct the callee changed comes back. */
 enum rpc_back {
@@ -85,7 +86,7 @@ struct rpc_back_ptr {
 };
 
 struct rpc_request {
-	int32_t fn; /**< index into rpc_api, or RPC_FORGET */
+	int32_t fn; /**< index into rpc_api, RPC_FORGET or RPC_EMPTY */
 	int32_t pad0;
 	uint32_t bytes; /**< of the arguments that follow */
 	uint32_t pad;
@@ -128,14 +129,15 @@ void remote_mark(void);
 /**
  * @brief After a timed run of @p parent_ms as this process saw it: stores in @p ms the
  *        time the child reported for the calls made since remote_mark(), and returns
- *        the number of calls (0: none, @p ms untouched). Counts the reports that the
- *        grader's clock contradicts (confirm.h).
+ *        the number of calls (0: none, @p ms untouched). Keeps both figures, and
+ *        measures what an empty call costs right after the run (confirm.h).
  */
 int remote_elapsed(double parent_ms, double *ms);
 
-/** @brief After a measurement's runs: fails the test, naming the figures, when most of
- *         its runs' reports were contradicted. */
-void remote_confirm(void);
+/** @brief After a measurement's runs: with @p judge, fails the test, naming the
+ *         figures, when most of its runs' reports were contradicted (confirm.h); without,
+ *         forgets them (the runs failed). */
+void remote_confirm(int judge);
 
 /* ---- the memory both sides see (devmem_cuda.c, devmem_emu.c) */
 

@@ -3,27 +3,35 @@
 
 #include "confirm.h"
 
+/* an empty call as the H200 shows it from outside: round trip and context switches */
+#define EMPTY_MS 0.36
+
 Test(confirm, honest_reports_believed)
 {
-	/* a 7.6 us kernel seen as 60 us from outside; a 10.8 ms step seen as 10.9 ms */
-	cr_assert(timing_believable(0.0076, 0.060, 1), "a short call's round trip is allowed");
-	cr_assert(timing_believable(10.8, 10.9, 1), "a long call within its overhead");
-	cr_assert(timing_believable(0.0, 0.0, 1), "nothing measured, nothing claimed");
-	/* five calls in one timed run share five overheads */
-	cr_assert(timing_believable(1.0, 2.2, 5), "1 ms of work in five calls seen as 2.2 ms");
+	/* a 7.6 us kernel seen as 0.37 ms from outside; a 10.8 ms step seen as 11.2 ms */
+	cr_assert(timing_believable(0.0076, 0.37, 1, EMPTY_MS), "a short call's cost is allowed");
+	cr_assert(timing_believable(10.8, 11.2, 1, EMPTY_MS), "a long call within its cost");
+	cr_assert(timing_believable(0.0, 0.0, 1, 0.0), "nothing measured, nothing claimed");
+	/* five calls in one timed run cost five empty calls */
+	cr_assert(timing_believable(1.0, 2.8, 5, EMPTY_MS), "1 ms of work in five calls seen as 2.8 ms");
+	/* a call 0.04 ms costlier this time than the empty one (jitter) */
+	cr_assert(timing_believable(0.17, 0.57, 1, EMPTY_MS), "0.04 ms of jitter and 10%%");
 }
 
 Test(confirm, fast_lies_caught)
 {
 	/* a runner that divides its time by 100 (a replaced timer), at any size */
-	cr_assert(!timing_believable(0.108, 10.9, 1), "10.9 ms of work reported as 0.108 ms");
-	cr_assert(!timing_believable(0.5, 2.0, 1), "2 ms seen, 0.5 ms claimed");
-	cr_assert(!timing_believable(0.001, 700.0, 2), "the all-pairs sized call");
+	cr_assert(!timing_believable(0.108, 11.2, 1, EMPTY_MS), "10.8 ms of work reported as 0.108 ms");
+	cr_assert(!timing_believable(0.5, 2.36, 1, EMPTY_MS), "2 ms of work, 0.5 ms claimed");
+	cr_assert(!timing_believable(0.001, 700.0, 2, EMPTY_MS), "the all-pairs sized call");
+	/* halving a 0.5 ms kernel's time is seen; the cost of a call is not a hiding place */
+	cr_assert(!timing_believable(0.25, 0.86, 1, EMPTY_MS), "0.5 ms of work claimed as 0.25 ms");
+	cr_assert(!timing_believable(0.1, 0.86, 1, -5.0), "a negative cost counts as none");
 }
 
 Test(confirm, slow_lies_caught)
 {
 	/* the runner's events lie inside the grader's window: longer is impossible */
-	cr_assert(!timing_believable(2.0, 1.0, 1), "claimed twice what the grader saw");
-	cr_assert(timing_believable(1.04, 1.0, 1), "within the clocks' 5%% slack");
+	cr_assert(!timing_believable(2.0, 1.0, 1, EMPTY_MS), "claimed twice what the grader saw");
+	cr_assert(timing_believable(1.04, 1.0, 1, 0.0), "within the clocks' 5%% slack");
 }
