@@ -296,7 +296,8 @@ static double empty_call_ms(void)
 	float ms;
 
 	if (made < 0)
-		made = cudaEventCreate(&e[0]) == cudaSuccess && cudaEventCreate(&e[1]) == cudaSuccess;
+		made =
+		    cudaEventCreate(&e[0]) == cudaSuccess && cudaEventCreate(&e[1]) == cudaSuccess;
 	if (!made || cudaDeviceSynchronize() != cudaSuccess ||
 	    cudaEventRecord(e[0], 0) != cudaSuccess)
 		return cudaGetLastError(), -1.0;
@@ -313,7 +314,8 @@ int remote_elapsed(double parent_ms, double *ms)
 	if (!calls_timed)
 		return 0;
 	if (n_runs < MAX_RUNS)
-		runs[n_runs++] = (struct timed_run){ms_timed, parent_ms, empty_call_ms(), calls_timed};
+		runs[n_runs++] =
+		    (struct timed_run){ms_timed, parent_ms, empty_call_ms(), calls_timed};
 	*ms = ms_timed;
 	return calls_timed;
 }
@@ -359,7 +361,8 @@ void remote_confirm(int judge)
 		if (timing_believable(runs[i].child, runs[i].parent, runs[i].calls, empty))
 			continue;
 		bad++;
-		if (worst < 0 || runs[i].parent - runs[i].child > runs[worst].parent - runs[worst].child)
+		if (worst < 0 ||
+		    runs[i].parent - runs[i].child > runs[worst].parent - runs[worst].child)
 			worst = i;
 	}
 	n_runs = 0;

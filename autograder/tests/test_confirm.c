@@ -13,7 +13,8 @@ Test(confirm, honest_reports_believed)
 	cr_assert(timing_believable(10.8, 11.2, 1, EMPTY_MS), "a long call within its cost");
 	cr_assert(timing_believable(0.0, 0.0, 1, 0.0), "nothing measured, nothing claimed");
 	/* five calls in one timed run cost five empty calls */
-	cr_assert(timing_believable(1.0, 2.8, 5, EMPTY_MS), "1 ms of work in five calls seen as 2.8 ms");
+	cr_assert(timing_believable(1.0, 2.8, 5, EMPTY_MS),
+		  "1 ms of work in five calls seen as 2.8 ms");
 	/* a call 0.04 ms costlier this time than the empty one (jitter) */
 	cr_assert(timing_believable(0.17, 0.57, 1, EMPTY_MS), "0.04 ms of jitter and 10%%");
 }
@@ -21,7 +22,8 @@ Test(confirm, honest_reports_believed)
 Test(confirm, fast_lies_caught)
 {
 	/* a runner that divides its time by 100 (a replaced timer), at any size */
-	cr_assert(!timing_believable(0.108, 11.2, 1, EMPTY_MS), "10.8 ms of work reported as 0.108 ms");
+	cr_assert(!timing_believable(0.108, 11.2, 1, EMPTY_MS),
+		  "10.8 ms of work reported as 0.108 ms");
 	cr_assert(!timing_believable(0.5, 2.36, 1, EMPTY_MS), "2 ms of work, 0.5 ms claimed");
 	cr_assert(!timing_believable(0.001, 700.0, 2, EMPTY_MS), "the all-pairs sized call");
 	/* halving a 0.5 ms kernel's time is seen; the cost of a call is not a hiding place */
