@@ -2,9 +2,9 @@
 # device-check.sh [LAB...]: the GPU verification of the course, for the lent GPU
 # machine (README, "Verifying on a GPU"). Builds, then runs the steps named in STEPS
 # for the labs given (default: every lab):
-#   grade     grade solutions/ (must score full marks) and labs/ (must score 0); a
-#             solution's untimed tests run beside the other untimed work, its speed
-#             tests afterwards on an idle GPU
+#   grade     grade solutions/ (must score full marks) and labs/ (must score 0), one
+#             lab at a time: a solution's untimed tests beside its skeleton's grade,
+#             then its speed tests on an idle GPU
 #   sanitize  make sanitize on the solution: the correctness tests under four tools
 #   sass      make sass, instructions per interaction (labs 01 to 03)
 #   selftest  make selftest: every known-wrong and alternative patch (all labs at once,
@@ -13,9 +13,12 @@
 #   attacks   autograder/tests/attack-test.sh gpu: forgeries and cheats on lab 01,
 #             each must score what it deserves (the timing attacks need the GPU)
 #   bench     make bench (not in the default plan: minutes per lab)
-# The whole course takes two calls of under 10 minutes each:
-#   autograder/device-check.sh                  (grade sanitize sass class attacks)
-#   STEPS=selftest autograder/device-check.sh
+# With the submission in a runner process of its own, the whole course no longer fits
+# two calls: grade and sanitize the labs a few at a time, e.g.
+#   STEPS="grade sass" autograder/device-check.sh   (every lab, one at a time)
+#   STEPS=sanitize autograder/device-check.sh 01 02 03
+#   STEPS="class attacks" autograder/device-check.sh
+#   STEPS=selftest autograder/device-check.sh 05
 # BUDGET (seconds, default 540) keeps a call inside the machine's 10-minute limit: a
 # step that would start after it is skipped and says so, and each step has a timeout.
 # Logs and data go to one archive, $OUT/logs.tgz (or build/device/logs.tgz); a short
@@ -73,26 +76,23 @@ lab_dir() { ls -d "solutions/$1"-* 2>/dev/null | sed 's|.*/||'; }
 total() { sed -n 's/^TOTAL *\([0-9]*\/[0-9]*\).*/\1/p' "$1" 2>/dev/null; }
 
 step build 300 make -j"$(nproc)" all
-# Untimed work all at once, sharing the GPU and the cores: every test of the solutions
-# but speed/*, the skeletons' grades (they must score 0 whatever their timings), the
-# sanitizers and the SASS counts.
-for lab in "${labs[@]}"; do
-	if want grade; then
-		bstep "$lab-grade-solutions-untimed" 420 make grade SUBMISSION=solutions LAB="$lab" \
-			FILTER='!(speed)/*' GRADE_DIR="build/grade-solutions/$lab-untimed"
-		bstep "$lab-grade-labs" 420 make grade SUBMISSION=labs LAB="$lab" \
-			SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
-	fi
-	# two tests at a time per tool: six labs' four tools share the GPU's memory and cores
-	want sanitize && SANITIZE_JOBS=${SANITIZE_JOBS:-2} bstep "$lab-sanitize" 420 make sanitize LAB="$lab" SUBMISSION=solutions
-	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
-	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab"
-done
-collect
-# Timed work one step at a time, on an idle GPU: the solutions' speed tests (they must
-# pass) and the benches. A solution's grade is then its two parts' fragments together.
+# One lab at a time. Every test is two processes with a CUDA context each (the grader
+# and the submission's runner): six labs' grades and sanitizers at once made contexts
+# wait past the tests' 30 s limits on the H200. Per lab: the solution's untimed tests
+# beside the skeleton's grade (it must score 0 whatever its timings) and the SASS count;
+# then the solution's speed tests on an otherwise idle GPU; then the sanitizers. A
+# solution's grade is its two parts' fragments together.
 for lab in "${labs[@]}"; do
 	name=$(lab_dir "$lab")
+	if want grade; then
+		bstep "$lab-grade-solutions-untimed" 300 make grade SUBMISSION=solutions LAB="$lab" \
+			FILTER='!(speed)/*' GRADE_DIR="build/grade-solutions/$lab-untimed"
+		bstep "$lab-grade-labs" 300 make grade SUBMISSION=labs LAB="$lab" \
+			SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
+	fi
+	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
+	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab"
+	collect
 	if want grade; then
 		g=build/grade-solutions/$lab
 		step "$lab-grade-solutions-speed" 240 make grade SUBMISSION=solutions LAB="$lab" \
@@ -105,6 +105,8 @@ for lab in "${labs[@]}"; do
 		cp -r "$g-untimed/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
 		cp "$g-speed/logs/$name/tests.xml" "$logs/$lab-solutions-logs/tests-speed.xml" 2>/dev/null
 	fi
+	# the four tools at once, two tests at a time each
+	want sanitize && SANITIZE_JOBS=${SANITIZE_JOBS:-2} step "$lab-sanitize" 300 make sanitize LAB="$lab" SUBMISSION=solutions
 	want bench && step "$lab-bench" 300 make bench LAB="$lab"
 done
 for lab in "${labs[@]}"; do

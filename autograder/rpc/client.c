@@ -309,21 +309,45 @@ static double empty_call_ms(void)
 	return ms;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* the median cost of an empty call over the measurement's runs so far (one slow
+ * empty call does not move it) */
+static double empty_median(void)
+{
+	double v[MAX_RUNS];
+	int n = 0;
+
+	for (int i = 0; i < n_runs; i++)
+		if (runs[i].empty >= 0.0)
+			v[n++] = runs[i].empty;
+	if (!n)
+		return 0.0;
+	qsort(v, (size_t)n, sizeof(v[0]), cmp_double);
+	return v[n / 2];
+}
+
 int remote_elapsed(double parent_ms, double *ms)
 {
+	double work_ms;
+
 	if (!calls_timed)
 		return 0;
 	if (n_runs < MAX_RUNS)
 		runs[n_runs++] =
 		    (struct timed_run){ms_timed, parent_ms, empty_call_ms(), calls_timed};
+	/* A report the grader's clock contradicts is replaced by the grader's own figure
+	 * (what it saw less the calls' measured cost): a false report gains nothing, and
+	 * an honest one on a loaded GPU loses only that run's precision. */
 	*ms = ms_timed;
+	work_ms = parent_ms - calls_timed * empty_median();
+	if (!timing_believable(ms_timed, parent_ms, calls_timed, empty_median()) && work_ms > *ms)
+		*ms = work_ms;
 	return calls_timed;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
 }
 
 /* PL_TIMING_LOG=FILE (the grader's own environment): every timed run, for calibrating
@@ -342,19 +366,21 @@ static void log_runs(double empty)
 	fclose(f);
 }
 
+/* Only a speed test's verdict rests on the timings: there a measurement most of whose
+ * reports the grader contradicts fails the test, naming the figures (a speed test has
+ * the GPU to itself; elsewhere a loaded GPU blurs the grader's own clock). */
+static int timings_graded(void)
+{
+	return !grade_workload_mode && criterion_current_suite &&
+	       !strcmp(criterion_current_suite->name, "speed");
+}
+
 void remote_confirm(int judge)
 {
 	char msg[768];
-	double empties[MAX_RUNS], empty = 0.0;
-	int n_empty = 0, bad = 0, seen = n_runs, worst = -1;
+	double empty = empty_median();
+	int bad = 0, seen = n_runs, worst = -1;
 
-	for (int i = 0; i < n_runs; i++)
-		if (runs[i].empty >= 0.0)
-			empties[n_empty++] = runs[i].empty;
-	if (n_empty) {
-		qsort(empties, (size_t)n_empty, sizeof(empties[0]), cmp_double);
-		empty = empties[n_empty / 2]; /* one slow empty call does not move it */
-	}
 	if (judge)
 		log_runs(empty);
 	for (int i = 0; i < n_runs; i++) {
@@ -366,8 +392,8 @@ void remote_confirm(int judge)
 			worst = i;
 	}
 	n_runs = 0;
-	if (!judge)
-		return; /* the measurement failed: its runs are forgotten */
+	if (!judge || !timings_graded())
+		return; /* the runs failed, or no verdict rests on them */
 	/* a loaded machine can delay a few runs; a false report shows in most of them */
 	if (2 * bad <= seen)
 		return;

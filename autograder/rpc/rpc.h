@@ -128,15 +128,16 @@ void remote_mark(void);
 
 /**
  * @brief After a timed run of @p parent_ms as this process saw it: stores in @p ms the
- *        time the child reported for the calls made since remote_mark(), and returns
- *        the number of calls (0: none, @p ms untouched). Keeps both figures, and
- *        measures what an empty call costs right after the run (confirm.h).
+ *        time the child reported for the calls made since remote_mark(), or the
+ *        grader's own figure where its clock contradicts that report, and returns the
+ *        number of calls (0: none, @p ms untouched). Measures what an empty call costs
+ *        right after the run (confirm.h).
  */
 int remote_elapsed(double parent_ms, double *ms);
 
-/** @brief After a measurement's runs: with @p judge, fails the test, naming the
- *         figures, when most of its runs' reports were contradicted (confirm.h); without,
- *         forgets them (the runs failed). */
+/** @brief After a measurement's runs: with @p judge, in a speed test, fails the test,
+ *         naming the figures, when most of its runs' reports were contradicted
+ *         (confirm.h); without, forgets them (the runs failed). */
 void remote_confirm(int judge);
 
 /* ---- the memory both sides see (devmem_cuda.c, devmem_emu.c) */
