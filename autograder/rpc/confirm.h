@@ -10,13 +10,16 @@
  * cost on a call that does nothing (its own events around an empty request, whatever
  * the runner says of it), and believes a report that is no longer than its own figure
  * and no shorter than that figure, less the calls' measured cost, less 10% and a
- * small slack for the cost's jitter.
+ * slack for what a real call costs beyond an empty one.
  */
 #ifndef RPC_CONFIRM_H
 #define RPC_CONFIRM_H
 
-/** @brief The jitter of a call's cost beyond the submission's work, at most (ms). */
-#define CONFIRM_SLACK_MS 0.05
+/** @brief How much more than an empty call a call may cost beyond its work (ms): on
+ *         the H200 a lab 04 step cost 0.10-0.12 ms more than the empty call measured
+ *         after it, a lab 01 call 0.05 ms (2026-12-01). Below about this much work a
+ *         report cannot be checked from outside. */
+#define CONFIRM_SLACK_MS 0.15
 /** @brief And the share of the submission's time a busy machine may add (percent). */
 #define CONFIRM_OVERHEAD_PERCENT 10.0
 
