@@ -407,6 +407,7 @@ check-format:
 # test of the solutions and skeletons, the forgeries, the self-check and the class test.
 TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
+	"autograder/tests/formula-test.sh" \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)")
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
