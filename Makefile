@@ -417,7 +417,7 @@ TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)")
 run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \
 		$$part || { echo "make $@: failed in: $$part"; exit 1; }; \
-		times+=("$$(printf '%5ds  %s' $$((SECONDS - t)) "$${part#$(MAKE) --no-print-directory }")"); \
+		times+=("$$(printf '%5ds  %s' $$((SECONDS - t)) "$${part\#$(MAKE) --no-print-directory }")"); \
 	done; printf 'make $@: %s\n' "$${times[@]}"; \
 	echo "make $@: all passed in $$((SECONDS - t0)) s"
 test: deps-test
