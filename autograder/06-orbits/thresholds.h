@@ -43,8 +43,8 @@
 
 /* Ten days at dt = 10 s, a = 7000 km, i = 51.6 deg: the node's drift rate fitted to one
  * sample every 10 minutes, against -1.5 n J2 (Re / p)^2 cos i. Osculating against mean
- * elements: 0.41% on the H200, 2.4 times below the bound (the design notes: about 0.5%); the
- * seed's z term is 100% off (H200). */
+ * elements: 0.41% on the H200, 2.4 times below the bound (a CPU run made when the course
+ * was set up: about 0.5%); the seed's z term is 100% off (H200). */
 #define NODAL_DAYS    10
 #define NODAL_DT      10.0
 #define NODAL_REL_TOL 0.01

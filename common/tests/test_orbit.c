@@ -85,8 +85,9 @@ Test(orbit, circular_initial_state)
 	cr_assert(fabs(acos(orbit_lz(s) / (r * v)) - inc) < 1e-12, "inclination");
 }
 
-/* One day at dt = 10 s, the lab's shape: 1.2 km of float drift was measured in the
- * design notes; here 1.29 km. The compensated update: 0.004 km (notes: 0.010). */
+/* One day at dt = 10 s, the lab's shape: 1.2 km of float drift was measured in a CPU run
+ * made when the course was set up; here 1.29 km. The compensated update: 0.004 km (that
+ * run: 0.010). */
 Test(orbit, one_day_invariants_and_float_drift)
 {
 	double s[6], e0, lz0, de = 0.0, dlz = 0.0, d_float = 0.0, d_kahan = 0.0;
