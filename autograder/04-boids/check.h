@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "grade.h"
 #include "harness.h"
@@ -17,6 +18,26 @@
  * boid); below it every boid is. */
 #define CHECK_ALL_UP_TO 5000
 #define CHECK_SAMPLE	600
+
+/* What the first non-finite output says of itself: the grader's poison (all-ones bytes)
+ * was never overwritten, or the kernel wrote a NaN or an infinity itself. */
+static inline const char *nan_cause(const struct flock *f)
+{
+	static const unsigned char poison[sizeof(float3)] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+							     0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+	for (int i = 0; i < f->n; i++) {
+		float3 v = f->h_out[i];
+		if (isfinite(v.x) && isfinite(v.y) && isfinite(v.z))
+			continue;
+		return memcmp(&f->h_out[i], poison, sizeof(poison)) == 0
+			   ? "; the first non-finite boid still holds the grader's poison: no "
+			     "kernel wrote it"
+			   : "; the first non-finite boid was written so by the kernel: a 0/0 "
+			     "(a rule's count of 0, or a zero velocity scaled to the speed cap)";
+	}
+	return "";
+}
 
 /*
  * Checks f->h_out (fetched) against ref_boids_velocity from f's state: strict on every
@@ -43,10 +64,10 @@ static inline struct boids_check check_velocities(struct flock *f, const char *w
 		cr_assert_fail(
 		    "%s: boid %d of %d is wrong: got (%.6g, %.6g, %.6g), want (%.6g, %.6g, "
 		    "%.6g), off by %.3g of max speed (limit %.0e); %d of %d checked boids "
-		    "wrong, %d not finite (seed 0x%llx)\nhint: %s",
+		    "wrong, %d not finite (seed 0x%llx)%s\nhint: %s",
 		    what, i, f->n, f->h_out[i].x, f->h_out[i].y, f->h_out[i].z, want[0], want[1],
 		    want[2], c.worst_err, BOIDS_TOL, c.n_bad, c.n_checked, c.n_nan,
-		    (unsigned long long)f->seed, hint);
+		    (unsigned long long)f->seed, nan_cause(f), hint);
 	}
 	return c;
 }

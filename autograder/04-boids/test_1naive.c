@@ -138,7 +138,7 @@ static void check_naive(int n, double scene, enum param_set set)
 	snprintf(what, sizeof(what), "naive, N = %d, scene %g, %s", n, scene, params_text(set));
 	struct boids_check c = check_velocities(
 	    &f, what,
-	    "every boid must be written (NaN = never written: is i < n the only guard?), a "
+	    "every boid must be written (is i < n the only guard?), a "
 	    "boid is never its own neighbour, and each rule has its own radius, count and "
 	    "weight (here they all differ) " STEP);
 	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d boids left out as "

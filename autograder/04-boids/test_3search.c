@@ -204,10 +204,10 @@ static void check_step(enum boids_method m, int cells, enum param_set set)
 	struct boids_check c = check_velocities(
 	    &f, what,
 	    m == BOIDS_NAIVE ? "see step 4.a"
-			     : "the search was right on the grader's grid (see the scattered and "
-			       "coherent tests), so look at the grid your grid_build makes (steps "
+			     : "if the scattered and coherent tests passed, the search is right on "
+			       "the grader's grid: look at the grid your grid_build makes (steps "
 			       "4.b and 4.c: every cell marked -1 before the bounds) and at "
-			       "grid_reorder (4.e)");
+			       "grid_reorder (4.e); if they failed, fix the search first");
 	/* the move used the new velocities: pos + dt v_new, wrapped */
 	for (int i = 0; i < N; i++) {
 		float3 want = f.h_pos[i];
