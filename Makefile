@@ -421,9 +421,9 @@ run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \
 	done; printf 'make $@: %s\n' "$${times[@]}"; \
 	echo "make $@: all passed in $$((SECONDS - t0)) s"
 test: deps-test
-	$(Q)$(call run_parts,$(TEST_PARTS))
+	+$(Q)$(call run_parts,$(TEST_PARTS))
 test-slow: deps-test
-	$(Q)$(call run_parts,$(TEST_SLOW_PARTS))
+	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS))
 
 GRADE_DIR := $(BUILD)/grade
 GRADE_TIMEOUT ?= 1800

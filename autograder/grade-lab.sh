@@ -7,6 +7,7 @@
 #
 # GRADE_USER=name (when run as root): the grader, and so the student's code, runs as
 # that unprivileged user; it can write only a scratch folder, never the report.
+# GRADE_JOBS=N: tests run N at a time (default: 1 on a GPU, one per core emulated).
 set -u
 lab=$1 sub=$2 out=$3 dir=$4 limit=$5 filter=$6 make=$7
 frag=$dir/$lab.tsv logs=$dir/logs/$lab
@@ -69,7 +70,10 @@ if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >>"$logs/build.log" 2>&
 fi
 
 abs_out=$(cd "$out" && pwd) # the build's ptxas reports, read by the grader
-args=(--jobs 1 --short-filename)
+# one test at a time on a GPU (a speed test must have it to itself); emulated, nothing
+# is timed and each test is a process of its own: one per core. GRADE_JOBS overrides.
+jobs=${GRADE_JOBS:-$([ -n "${PL_EMU:-}" ] && nproc || echo 1)}
+args=(--jobs "$jobs" --short-filename)
 [ -n "$filter" ] && args+=(--filter "$filter")
 run=(timeout -k 10 "$limit" "$PWD/$bin" "${args[@]}")
 report=$frag
