@@ -33,8 +33,9 @@ static inline const char *nan_cause(const struct flock *f)
 		return memcmp(&f->h_out[i], poison, sizeof(poison)) == 0
 			   ? "; the first non-finite boid still holds the grader's poison: no "
 			     "kernel wrote it"
-			   : "; the first non-finite boid was written so by the kernel: a 0/0 "
-			     "(a rule's count of 0, or a zero velocity scaled to the speed cap)";
+			   : "; the first non-finite boid was written so by the kernel: a "
+			     "division by zero (a rule's count of 0, or a zero velocity scaled to "
+			     "the speed cap)";
 	}
 	return "";
 }
