@@ -394,11 +394,14 @@ test-grade: all
 # where clang-format would indent them, so they are left out.
 FORMATTED = $(shell git ls-files 'autograder/*.c' 'autograder/*.h' 'common/*.c' 'common/*.h' \
 	'solutions/*/driver.c' 'solutions/*/*.h' 2>/dev/null)
+# (outside a git checkout the list is empty: clang-format, given no file, would read
+# the terminal)
 format:
-	$(Q)clang-format -i $(FORMATTED)
+	$(Q)$(if $(FORMATTED),clang-format -i $(FORMATTED) </dev/null,echo "not a git checkout: nothing to format")
 check-format:
 	@if ! command -v clang-format >/dev/null; then echo "clang-format not found: format check skipped"; \
-	elif ! clang-format --dry-run -Werror $(FORMATTED) 2>/dev/null; then \
+	elif [ -z "$(strip $(FORMATTED))" ]; then echo "not a git checkout: format check skipped"; \
+	elif ! clang-format --dry-run -Werror $(FORMATTED) </dev/null 2>/dev/null; then \
 		echo "some files are not formatted: run 'make format' (files: $$(for f in $(FORMATTED); do \
 		clang-format --dry-run -Werror $$f >/dev/null 2>&1 || printf '%s ' $$f; done))"; exit 1; fi
 
