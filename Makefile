@@ -153,7 +153,7 @@ $(o)/%.o: $(d)/%.cu $(FLAGS_STAMP)
 # The course's reference build of the lab, for the grader's same-run comparisons: the
 # API symbols listed in autograder/<lab>/api.txt are renamed reference_<name>.
 $(o)/grader/reference/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
-	$$(call say,NVCC,$$< "(reference)")
+	$$(call say,NVCC,$$< (reference))
 	@mkdir -p $$(@D)
 	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -Isolutions/$(2) \
 		$(foreach s,$(api),-D$(s)=reference_$(s)) -c $$< -o $$@
@@ -263,7 +263,7 @@ $(BUILD)/emu/common/%.cc: common/%.cu autograder/emu/launch.py
 	$(Q)python3 autograder/emu/launch.py $< $@
 
 $(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
-	$(call say,CXX,$< "(emulated)")
+	$(call say,CXX,$< (emulated))
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
@@ -285,7 +285,7 @@ $(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 	$(Q)python3 autograder/emu/launch.py $$< $$@
 
 $(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
-	$$(call say,CXX,$$< "(emulated)")
+	$$(call say,CXX,$$< (emulated))
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
 
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)

@@ -45,6 +45,6 @@ Q :=
 say = @true
 else
 Q := @
-say = @printf '  %-6s %s\n' $(1) $(2)
+say = @printf '  %-6s %s\n' $(1) "$(2)"
 endif
 
