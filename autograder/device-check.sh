@@ -87,9 +87,12 @@ step build 300 make -j"$(nproc)" all
 for lab in "${labs[@]}"; do
 	name=$(lab_dir "$lab")
 	if want grade; then
-		bstep "$lab-grade-solutions-untimed" 300 make grade SUBMISSION=solutions LAB="$lab" \
+		# nothing here is timed: UNTIMED_JOBS tests at a time in each (default 4)
+		bstep "$lab-grade-solutions-untimed" 300 env GRADE_JOBS="${UNTIMED_JOBS:-4}" \
+			make grade SUBMISSION=solutions LAB="$lab" \
 			FILTER='!(speed)/*' GRADE_DIR="build/grade-solutions/$lab-untimed"
-		bstep "$lab-grade-labs" 300 make grade SUBMISSION=labs LAB="$lab" \
+		bstep "$lab-grade-labs" 300 env GRADE_JOBS="${UNTIMED_JOBS:-4}" \
+			make grade SUBMISSION=labs LAB="$lab" \
 			SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
 	fi
 	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
