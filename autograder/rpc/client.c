@@ -17,6 +17,7 @@
 #include "grade.h"
 #include "rpc.h"
 #include "sandbox.h"
+#include "timing.h"
 
 #define MAX_EXPORTS 512
 /* the exit status of a child that never became the runner (sandbox or exec failed) */
@@ -309,12 +310,6 @@ static double empty_call_ms(void)
 	return ms;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* the median cost of an empty call over the measurement's runs so far (one slow
  * empty call does not move it) */
 static double empty_median(void)
@@ -325,15 +320,12 @@ static double empty_median(void)
 	for (int i = 0; i < n_runs; i++)
 		if (runs[i].empty >= 0.0)
 			v[n++] = runs[i].empty;
-	if (!n)
-		return 0.0;
-	qsort(v, (size_t)n, sizeof(v[0]), cmp_double);
-	return v[n / 2];
+	return median_of(v, n); /* 0 when none was measured */
 }
 
 int remote_elapsed(double parent_ms, double *ms)
 {
-	double work_ms;
+	double empty, work_ms;
 
 	if (!calls_timed)
 		return 0;
@@ -344,8 +336,9 @@ int remote_elapsed(double parent_ms, double *ms)
 	 * (what it saw less the calls' measured cost): a false report gains nothing, and
 	 * an honest one on a loaded GPU loses only that run's precision. */
 	*ms = ms_timed;
-	work_ms = parent_ms - calls_timed * empty_median();
-	if (!timing_believable(ms_timed, parent_ms, calls_timed, empty_median()) && work_ms > *ms)
+	empty = empty_median();
+	work_ms = parent_ms - calls_timed * empty;
+	if (!timing_believable(ms_timed, parent_ms, calls_timed, empty) && work_ms > *ms)
 		*ms = work_ms;
 	return calls_timed;
 }

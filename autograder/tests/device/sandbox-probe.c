@@ -124,6 +124,65 @@ static int child_main(void)
 	_exit(0);
 }
 
+/* The child half, started again as this program with the socket on fd 3. */
+static void exec_child(const char *self, int fd)
+{
+	dup2(fd, 3);
+	setenv("PROBE_CHILD", "1", 1);
+	execl(self, self, (char *)0);
+}
+
+/* Landlock with the writable folders of extra[x] (the first run with openlog.so). */
+static void bisect_setup(const char *self, int fd, int x)
+{
+	if (restrict_with(extra[x]))
+		perror("landlock");
+	if (x == 0 && getenv("PROBE_PRELOAD"))
+		setenv("LD_PRELOAD", getenv("PROBE_PRELOAD"), 1);
+	exec_child(self, fd);
+}
+
+/* One part of the sandbox, two, or the whole of it as the grader applies it. */
+static void part_setup(const char *self, int fd, int v)
+{
+	if (v == 5) {
+		sandbox_exec_runner(self, fd, -1, "PROBE_CHILD=1");
+		return;
+	}
+	if ((v == 1 || v == 4) && drop_capabilities())
+		perror("caps");
+	if ((v == 2 || v == 4) && install_filter())
+		perror("seccomp");
+	if (v == 3 && restrict_writes())
+		perror("landlock");
+	exec_child(self, fd);
+}
+
+/* Runs one variant: a child that applies @p setup to itself and then, as the child
+ * half, makes a context and maps the parent's memory; its line says how that went. */
+static void run_variant(const char *self, int vfd, const struct msg *m,
+			void (*setup)(const char *, int, int), int variant)
+{
+	int sv[2], st;
+	char k;
+
+	socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv);
+	fflush(stdout);
+	pid_t c = fork();
+	if (!c) {
+		setup(self, sv[1], variant);
+		_exit(127); /* exec failed */
+	}
+	close(sv[1]);
+	send_fd(sv[0], vfd, m, sizeof(*m));
+	if (read(sv[0], &k, 1) != 1)
+		printf("    no reply\n");
+	waitpid(c, &st, 0);
+	close(sv[0]);
+	if (st)
+		printf("    child status %#x\n", st);
+}
+
 int main(int argc, char **argv)
 {
 	if (getenv("PROBE_CHILD"))
@@ -161,63 +220,14 @@ int main(int argc, char **argv)
 			    "+ /proc/sys",
 			    "/ only"};
 	for (int x = 0; x < 6; x++) {
-		int sv[2];
-		socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv);
 		printf("bisect: %s\n", xn[x]);
-		fflush(stdout);
-		pid_t c = fork();
-		if (!c) {
-			dup2(sv[1], 3);
-			if (restrict_with(extra[x]))
-				perror("landlock");
-			if (x == 0 && getenv("PROBE_PRELOAD"))
-				setenv("LD_PRELOAD", getenv("PROBE_PRELOAD"), 1);
-			setenv("PROBE_CHILD", "1", 1);
-			execl(self, self, (char *)0);
-			_exit(127);
-		}
-		close(sv[1]);
-		send_fd(sv[0], vfd, &m, sizeof m);
-		char k;
-		if (read(sv[0], &k, 1) != 1)
-			printf("    no reply\n");
-		int st;
-		waitpid(c, &st, 0);
-		close(sv[0]);
+		run_variant(self, vfd, &m, bisect_setup, x);
 	}
-	for (int dump = 0; dump > 0; dump--) {
+	for (int dump = 1; dump >= 0; dump--) {
 		prctl(PR_SET_DUMPABLE, dump);
 		for (int v = 0; v < 6; v++) {
-			int sv[2];
-			socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv);
 			printf("parent dumpable=%d, child: %s\n", dump, names[v]);
-			fflush(stdout);
-			pid_t c = fork();
-			if (!c) {
-				if (v == 5) {
-					sandbox_exec_runner(self, sv[1], -1, "PROBE_CHILD=1");
-					_exit(127);
-				}
-				dup2(sv[1], 3);
-				if ((v == 1 || v == 4) && drop_capabilities())
-					perror("caps");
-				if ((v == 2 || v == 4) && install_filter())
-					perror("seccomp");
-				if (v == 3 && restrict_writes())
-					perror("landlock");
-				setenv("PROBE_CHILD", "1", 1);
-				execl(self, self, (char *)0);
-				_exit(127);
-			}
-			close(sv[1]);
-			send_fd(sv[0], vfd, &m, sizeof m);
-			char k;
-			read(sv[0], &k, 1);
-			int st;
-			waitpid(c, &st, 0);
-			close(sv[0]);
-			if (st)
-				printf("    child status %#x\n", st);
+			run_variant(self, vfd, &m, part_setup, v);
 		}
 	}
 	return 0;
