@@ -187,7 +187,7 @@ $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 $(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON) \
 		| $(o)/grader/runner_$(2)
 	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker --wrap=cudaFree -o $$@
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker --wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
 
 $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
 	$$(call say,LINK,$$@)
@@ -298,7 +298,7 @@ $(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
 
 $(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(2)
 	$$(call say,LINK,$$@)
-	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree -o $$@
+	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
 
 # what grade-lab.sh needs of an emulated grading (make grade EMU=1): the submission's
 # objects to check, and the tests' list and points when it does not build
@@ -307,7 +307,7 @@ $(e)/lab.a: $(elab)
 
 $(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(call sub_out,$(1),$(2))/grader/stubs.o \
 		$(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
-	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree -o $$@
+	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
 
 # the driver, its kernels emulated: make run without a GPU
 $(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON)

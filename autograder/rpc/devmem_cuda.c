@@ -28,6 +28,8 @@ static address_range_fn address_range(void)
 	return fn;
 }
 
+const int devmem_raw_shared = 0; /* the child sees only what it maps */
+
 void devmem_export(const void *p, struct rpc_ptr *out)
 {
 	address_range_fn range = address_range();

@@ -10,6 +10,8 @@
 #include "emu_memory.h"
 #include "rpc.h"
 
+const int devmem_raw_shared = 1; /* the arena is at the same address in both */
+
 void devmem_export(const void *p, struct rpc_ptr *out)
 {
 	memset(out, 0, sizeof(*out));

@@ -71,6 +71,7 @@ struct rpc_ptr {
 /** @brief Requests: an API call by index, or this. */
 #define RPC_FORGET (-1) /**< the parent frees an allocation: unmap it (one rpc_ptr) */
 #define RPC_EMPTY  (-2) /**< a call that does nothing: the grader's measure of a call's cost */
+#define RPC_WRITE  (-3) /**< the child repeats a write of the grader's (struct rpc_write) */
 
 /** @brief How a pointer field of a struct the callee changed comes back. */
 enum rpc_back {
@@ -85,8 +86,21 @@ struct rpc_back_ptr {
 	uint64_t value; /**< the raw value or the offset */
 };
 
+/**
+ * @brief A write of the grader's into memory the child maps, made again by the child:
+ *        @p bytes bytes of data follow, or with @p fill a memset to @p value. Under
+ *        compute-sanitizer's initcheck each process sees only its own writes, so the
+ *        child would see the grader's inputs as never written (client.c).
+ */
+struct rpc_write {
+	struct rpc_ptr at;
+	uint64_t bytes;
+	int32_t value;
+	int32_t fill;
+};
+
 struct rpc_request {
-	int32_t fn; /**< index into rpc_api, RPC_FORGET or RPC_EMPTY */
+	int32_t fn; /**< index into rpc_api, RPC_FORGET, RPC_EMPTY or RPC_WRITE */
 	int32_t pad0;
 	uint32_t bytes; /**< of the arguments that follow */
 	uint32_t pad;
@@ -147,6 +161,10 @@ void devmem_export(const void *p, struct rpc_ptr *out);
 
 /** @brief The child's address for @p in (maps the allocation on first sight). */
 void *devmem_import(const struct rpc_ptr *in);
+
+/** @brief 1 where a raw pointer of the parent's device memory is valid in the child
+ *         too (the emulation's shared arena), 0 where only a mapped one is (CUDA). */
+extern const int devmem_raw_shared;
 
 /** @brief The child forgets the mapping of @p in's allocation. */
 void devmem_forget(const struct rpc_ptr *in);

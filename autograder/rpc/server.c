@@ -166,6 +166,30 @@ static int serve_empty(void)
 	return wire_write(FD, &rep, sizeof(rep));
 }
 
+/* A write of the grader's, made again here (struct rpc_write): the same bytes, so that
+ * initcheck in this process sees the grader's inputs as written. Answers one byte, 'k'
+ * or 'e'. */
+static int serve_write(const char *args, uint32_t bytes)
+{
+	struct rpc_write w;
+	char ok = 'e';
+
+	memcpy(&w, args, sizeof(w));
+	if (bytes >= sizeof(w) && (w.fill || w.bytes <= bytes - sizeof(w))) {
+		void *p = devmem_import(&w.at);
+		cudaError_t err =
+		    w.fill ? cudaMemset(p, w.value, w.bytes)
+			   : cudaMemcpy(p, args + sizeof(w), w.bytes, cudaMemcpyHostToDevice);
+		if (!err)
+			err = cudaDeviceSynchronize(); /* a memset may still be running */
+		if (err)
+			cudaGetLastError();
+		else
+			ok = 'k';
+	}
+	return wire_write(FD, &ok, 1);
+}
+
 int main(void)
 {
 	static _Alignas(16) char args[MAX_REQUEST];
@@ -183,6 +207,11 @@ int main(void)
 		}
 		if (req.fn == RPC_EMPTY) {
 			if (serve_empty())
+				_exit(1);
+			continue;
+		}
+		if (req.fn == RPC_WRITE) {
+			if (serve_write(args, req.bytes))
 				_exit(1);
 			continue;
 		}
