@@ -6,10 +6,11 @@
 #   make grade [LAB=NN] [SUBMISSION=dir]
 #                             grade a submission (default labs/): a table, and
 #                             build/grade/results.json in the Gradescope format
-#   make grade-class DIR=dir [LAB=NN]
+#   make grade-class DIR=dir [LAB=NN] [SLURM=1] [ROSTER=roster.csv]
 #                             grade every subfolder of dir (one student each) in turn:
 #                             build/class/gradebook.csv, summary.txt, each results.json;
-#                             an interrupted run resumes where it stopped
+#                             an interrupted run resumes where it stopped. SLURM=1: one
+#                             Slurm job array, a task per student (autograder/slurm/)
 #   make run LAB=NN ARGS=...  a lab's driver on a chosen N (make run LAB=01 ARGS=--help)
 #   make skeletons            regenerate labs/ from solutions/ (never edit labs/ by hand)
 #   make handouts             handouts/*.md to standalone HTML in build/handouts/
@@ -407,7 +408,8 @@ check-format:
 
 # Each part of make test in turn, its time printed after it (make test's last lines
 # say where the time went). make test-slow (CI runs it after make test): every emulated
-# test of the solutions and skeletons, the forgeries, the self-check and the class test.
+# test of the solutions and skeletons, the forgeries, the self-check, the class test and
+# the class on a Slurm cluster started for the test.
 TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
 	"autograder/tests/formula-test.sh" \
@@ -417,7 +419,8 @@ TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-grade TEST_GRADE_FILTER=" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/attack-test.sh $(MAKE)") \
 	"$(MAKE) --no-print-directory selftest" \
-	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)")
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)") \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/slurm-test.sh $(MAKE)")
 run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \
 		$$part || { echo "make $@: failed in: $$part"; exit 1; }; \
 		times+=("$$(printf '%5ds  %s' $$((SECONDS - t)) "$${part\#$(MAKE) --no-print-directory }")"); \
@@ -426,6 +429,7 @@ run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \
 test: deps-test
 	+$(Q)$(call run_parts,$(TEST_PARTS))
 test-slow: deps-test
+	@$(DEPS) slurm
 	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS))
 
 GRADE_DIR := $(BUILD)/grade
@@ -484,8 +488,8 @@ release: deps-grade
 
 CLASS_OUT ?= $(BUILD)/class
 grade-class: deps-grade $(REPORT)
-	@test -n "$(DIR)" -a -d "$(DIR)" || { echo "usage: make grade-class DIR=folder-of-submissions [LAB=NN]"; exit 2; }
-	$(Q)autograder/grade-class.sh "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
+	@test -n "$(DIR)" -a -d "$(DIR)" || { echo "usage: make grade-class DIR=folder-of-submissions [LAB=NN] [SLURM=1] [ROSTER=roster.csv]"; exit 2; }
+	$(Q)autograder/$(if $(filter 1,$(SLURM)),slurm/submit.sh,grade-class.sh) "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }

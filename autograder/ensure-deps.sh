@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ensure-deps.sh NAME...: makes sure the Debian packages behind NAME (criterion,
-# pandoc, doxygen, gnuplot) are usable. Missing ones are installed when running
+# pandoc, doxygen, gnuplot, slurm) are usable. Missing ones are installed when running
 # as root or with passwordless sudo; otherwise it prints the one apt-get line to
 # run and fails. Criterion counts as present when its header compiles, so a copy
 # pointed to by CPATH/LIBRARY_PATH (the GPU machine's .devdeps) is enough.
@@ -14,6 +14,11 @@ for name in "$@"; do
 	pandoc) command -v pandoc >/dev/null || missing+=(pandoc) ;;
 	doxygen) command -v doxygen >/dev/null || missing+=(doxygen) ;;
 	gnuplot) command -v gnuplot >/dev/null || missing+=(gnuplot-nox) ;;
+	slurm) # a single-node cluster with accounting (autograder/tests/slurm/cluster.sh)
+		command -v slurmctld >/dev/null || missing+=(slurm-wlm)
+		command -v slurmdbd >/dev/null || missing+=(slurmdbd)
+		command -v munged >/dev/null || missing+=(munge)
+		command -v mariadbd >/dev/null || missing+=(mariadb-server) ;;
 	*) echo "ensure-deps: unknown dependency '$name'" >&2; exit 2 ;;
 	esac
 done

@@ -7,15 +7,27 @@
 # interrupted run resumes where it stopped.
 # CLASS_TIMEOUT (seconds, default 3600) limits one student's whole grading.
 #
+# grade-class.sh --one DIR OUT MAKE NAME: grades student NAME only, already built (a
+# task of a cluster's job array: autograder/slurm/), and writes no gradebook.
+#
 # grade-class.sh --report OUT: only rewrites OUT/gradebook.csv and OUT/summary.txt from
 # the results already in OUT/students/*/ (every student there), grading nobody.
+#
+# ROSTER=file.csv (a header, then folder,id,email[,name] a line) adds OUT/upload.csv and
+# OUT/canvas.csv, the gradebook keyed by student id and email (autograder/roster.py).
 set -u
 shopt -s nullglob
 students=()
+one=
 if [ "${1:-}" = --report ]; then
 	out=$2
 	for s in "$out"/students/*/; do students+=("$(basename "$s")"); done
 	[ ${#students[@]} -gt 0 ] || { echo "grade-class: no graded students in $out/students"; exit 2; }
+elif [ "${1:-}" = --one ]; then
+	dir=${2%/} out=$3 make=$4 one=$5
+	[ -d "$dir/$one" ] || { echo "grade-class: no submission $dir/$one"; exit 2; }
+	students=("$one")
+	mkdir -p "$out/students"
 else
 	dir=${1%/} out=$2 make=$3
 	mkdir -p "$out/students"
@@ -26,7 +38,7 @@ limit=${CLASS_TIMEOUT:-3600}
 
 # Every build first, all at once over the cores (building is not timed, grading is);
 # -k: a student whose lab does not build is told so when graded, the others still build.
-if [ -n "${make:-}" ]; then
+if [ -n "${make:-}" ] && [ -z "$one" ]; then
 	todo=()
 	for s in "${students[@]}"; do [ -f "$out/students/$s/done" ] || todo+=("$dir/$s"); done
 	if [ ${#todo[@]} -gt 0 ]; then
@@ -49,18 +61,22 @@ for s in "${students[@]}"; do
 	timeout -k 30 "$limit" $make --no-print-directory grade SUBMISSION="$dir/$s" \
 		EMU="${EMU:-0}" GRADE_DIR="$d" >"$d/grade.log" 2>&1
 	rc=$?
-	[ $rc -eq 124 ] && echo "   stopped after the class limit of $limit s (CLASS_TIMEOUT)" |
-		tee -a "$d/grade.log"
+	if [ $rc -eq 124 ]; then
+		echo "stopped after the class limit of $limit s (CLASS_TIMEOUT)" >"$d/note"
+		sed 's/^/   /' "$d/note" | tee -a "$d/grade.log"
+	fi
 	grep -E '^TOTAL' "$d/grade.log" | sed 's/^/   /'
-	echo "$(date -u +%FT%TZ), $((SECONDS - t0)) s, exit $rc" >"$d/done"
+	where=${SLURM_JOB_ID:+, Slurm job ${SLURM_ARRAY_JOB_ID:-$SLURM_JOB_ID}_${SLURM_ARRAY_TASK_ID:-0} on $(hostname)}
+	echo "$(date -u +%FT%TZ), $((SECONDS - t0)) s, exit $rc$where" >"$d/done"
 done
+[ -n "$one" ] && exit 0
 
 # The gradebook: one row per student, one column per lab, and the total.
 labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' ')
 {
 	printf 'student'
 	for l in $labs; do printf ',%s' "$l"; done
-	printf ',total\n'
+	printf ',total,note\n'
 	for s in "${students[@]}"; do
 		printf '%s' "$s"
 		total=0
@@ -70,7 +86,10 @@ labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' '
 			total=$((total + score))
 			printf ',%s' "$score"
 		done
-		printf ',%s\n' "$total"
+		# why a student's grade is not a grader's verdict: a class limit, a cluster
+		# task that failed (autograder/slurm/merge.sh), quoted for CSV
+		note=$(head -n 1 "$out/students/$s/note" 2>/dev/null | sed 's/"/""/g')
+		printf ',%s,%s\n' "$total" "${note:+\"$note\"}"
 	done
 	printf 'max_score'
 	total=0
@@ -79,8 +98,9 @@ labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' '
 		total=$((total + m))
 		printf ',%s' "$m"
 	done
-	printf ',%s\n' "$total"
+	printf ',%s,\n' "$total"
 } >"$out/gradebook.csv"
+[ -z "${ROSTER:-}" ] || python3 autograder/roster.py "$ROSTER" "$out/gradebook.csv" "$out" || exit 1
 
 # The failures across the class, with one student's reason for each, counted in
 # students. First every lab-level failure (a lab that did not build, broke the
@@ -112,6 +132,10 @@ done | sort -u -t$'\t' -k3,4 | awk -F'\t' -v n="${#students[@]}" '
 		count[k], n, k, why[k] }' |
 	sort -t$'\t' -k1,1nr -k2,2nr -k3,3nr -k4 | awk -F'\t' '$1 == 1 || ++tests <= 15' |
 	cut -f4- >"$out/summary.txt"
+# students whose grading did not end as a grader's verdict come first, with the reason
+for s in "${students[@]}"; do
+	[ -f "$out/students/$s/note" ] && echo "  $s: not graded to the end: $(head -n 1 "$out/students/$s/note")"
+done | cat - "$out/summary.txt" >"$out/summary.tmp" && mv "$out/summary.tmp" "$out/summary.txt"
 echo
 echo "gradebook: $out/gradebook.csv"
 column -t -s, "$out/gradebook.csv" 2>/dev/null || cat "$out/gradebook.csv"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# class-test.sh MAKE: make grade-class on a small made-up class (lab 01 only): the
-# reference, an alternative correct version, the skeleton, one that does not compile,
-# one that defines a symbol outside the API, and one with a hanging kernel, a sticky
-# CUDA error and a host segfault (autograder/selftest/01-pair/faults.patch). Checks the
+# class-test.sh MAKE: make grade-class on a small made-up class (lab 01 only,
+# autograder/tests/make-class.sh): the reference, an alternative correct version, the
+# skeleton, one that does not compile, one that defines a symbol outside the API, and
+# one with a hanging kernel, a sticky CUDA error and a host segfault. Checks the
 # gradebook's shape, the summary and that a second run resumes instead of regrading.
 # On a machine without a GPU the GPU tests skip; on one (nvidia-smi -L lists it) the
 # faults are exercised too, and the gradebook and summary must show what each earned:
@@ -50,32 +50,21 @@ head -n 4 "$sum" | grep -qvE '\((integrity|the lab does not build|not submitted)
 sed -n 5p "$sum" | grep -qF '2 of 6  01-pair t/n_04 ' || fail "hand-made summary: the most common test first: $(cat "$sum")"
 sed -n 6,8p "$sum" | grep -c -E '\((timed out|crashed|CUDA error)\)' | grep -qx 3 ||
 	fail "hand-made summary: at equal counts a timeout, crash or CUDA error comes first: $(cat "$sum")"
-grep -q '^f,3,0,3$' "$root/fake/gradebook.csv" || fail "hand-made gradebook: $(cat "$root/fake/gradebook.csv")"
+grep -q '^f,3,0,3,$' "$root/fake/gradebook.csv" || fail "hand-made gradebook: $(cat "$root/fake/gradebook.csv")"
 
 # ---------------------------------------------------------------- a made-up class, graded
-students="reference alternative skeleton broken cheat faults"
-for s in $students; do mkdir -p "$root/class/$s"; done
-cp -r solutions/01-pair "$root/class/reference/"
-cp -r solutions/01-pair "$root/class/alternative/" &&
-	patch -s -p1 -d "$root/class/alternative/01-pair" <autograder/selftest/01-pair/alt_grid_stride_128.patch
-cp -r solutions/01-pair "$root/class/faults/" &&
-	patch -s -p1 -d "$root/class/faults/01-pair" <autograder/selftest/01-pair/faults.patch
-cp -r labs/01-pair "$root/class/skeleton/"
-cp -r labs/01-pair "$root/class/broken/" && echo 'not C at all' >>"$root/class/broken/01-pair/pair.cu"
-cp -r labs/01-pair "$root/class/cheat/" &&
-	printf '\nextern "C" double wall_ms(void) { return 0.0; }\n' >>"$root/class/cheat/01-pair/pair.cu"
-
+students=$(autograder/tests/make-class.sh "$root/class") || fail "could not make the class"
 $make --no-print-directory grade-class DIR="$root/class" LAB=01 CLASS_OUT="$root/out" \
 	>"$root/first.log" 2>&1 || fail "grade-class failed: see $root/first.log"
 book=$root/out/gradebook.csv
-[ "$(head -n 1 "$book")" = "student,01-pair,total" ] || fail "gradebook header: $(head -n 1 "$book")"
+[ "$(head -n 1 "$book")" = "student,01-pair,total,note" ] || fail "gradebook header: $(head -n 1 "$book")"
 [ "$(grep -c . "$book")" -eq 8 ] || fail "gradebook: want a header, 6 students and max_score"
 # the lab's points, from the tests the reference was graded on
 frag=$root/out/students/reference/01-pair.tsv
 max=$(awk -F'\t' '{ m += $4 } END { print m + 0 }' "$frag")
 [ "$max" -gt 0 ] || fail "the reference's results list no test: $frag"
-grep -q "^max_score,$max,$max\$" "$book" || fail "max_score row: $(tail -n 1 "$book"), want $max"
-grep -q '^broken,0,0$' "$book" || fail "broken: $(grep '^broken' "$book")"
+grep -q "^max_score,$max,$max,\$" "$book" || fail "max_score row: $(tail -n 1 "$book"), want $max"
+grep -q '^broken,0,0,$' "$book" || fail "broken: $(grep '^broken' "$book")"
 grep -q '01-pair (the lab does not build)' "$root/out/summary.txt" || fail "summary lacks the build failure"
 grep -q '01-pair (integrity' "$root/out/summary.txt" || fail "summary lacks the integrity failure"
 grep -q 'wall_ms' "$root/out/students/cheat/results.json" || fail "cheat's report does not name wall_ms"
@@ -90,8 +79,8 @@ if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
 		[ -n "$p" ] || fail "the reference's results have no test $t"
 		lost=$((lost + p))
 	done
-	for want in "reference,$max,$max" "alternative,$max,$max" skeleton,0,0 broken,0,0 cheat,0,0 \
-		"faults,$((max - lost)),$((max - lost))"; do
+	for want in "reference,$max,$max," "alternative,$max,$max," skeleton,0,0, broken,0,0, cheat,0,0, \
+		"faults,$((max - lost)),$((max - lost)),"; do
 		grep -qx "$want" "$book" || fail "gradebook: want $want, got $(grep "^${want%%,*}," "$book")"
 	done
 	for want in '1 of 6  01-pair accel/n_2 (timed out)' '1 of 6  01-pair accel/n_127 (CUDA error)' \
