@@ -93,5 +93,14 @@ fi
 $make --no-print-directory grade-class DIR="$root/class" LAB=01 CLASS_OUT="$root/out" \
 	>"$root/second.log" 2>&1 || fail "second run failed"
 [ "$(grep -c 'graded already' "$root/second.log")" -eq 6 ] || fail "the second run regraded someone"
-echo "class-test: summary logic, gradebook, summary, integrity and resume as expected${gpu_checked:-}"
+# a student stopped by the class limit: graded 0, with the reason in the note column
+mkdir -p "$root/slow" && cp -r "$root/class/reference" "$root/slow/"
+CLASS_TIMEOUT=1 $make --no-print-directory grade-class DIR="$root/slow" LAB=01 CLASS_OUT="$root/slow-out" \
+	>"$root/slow.log" 2>&1 || fail "grade-class with CLASS_TIMEOUT=1 failed: see $root/slow.log"
+# (no lab finished, so no lab column: a gradebook's labs are those some student has)
+grep -qE '^reference(,0)+,"stopped after the class limit of 1 s \(CLASS_TIMEOUT\)"$' "$root/slow-out/gradebook.csv" ||
+	fail "the class limit's note: $(grep '^reference' "$root/slow-out/gradebook.csv")"
+grep -q 'reference: not graded to the end: stopped after the class limit' "$root/slow-out/summary.txt" ||
+	fail "the summary does not name the student the class limit stopped: $(cat "$root/slow-out/summary.txt")"
+echo "class-test: summary logic, gradebook, summary, integrity, resume and the class limit's note as expected${gpu_checked:-}"
 sed -n '/^gradebook:/,$p' "$root/second.log"

@@ -82,7 +82,7 @@ chmod 600 "$dir/etc/slurmdbd.conf"
 
 cat >"$dir/etc/slurm.conf" <<CONF
 ClusterName=particle-labs-test
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmctldPort=$ctld_port
 SlurmdPort=$slurmd_port
@@ -108,7 +108,7 @@ AccountingStorageHost=localhost
 AccountingStoragePort=$dbd_port
 AccountingStoragePass=$dir/run/munge.socket
 AccountingStorageTRES=gres/gpu
-NodeName=$host CPUs=$cpus RealMemory=$mem Gres=gpu:1 State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem Gres=gpu:1 State=UNKNOWN
 PartitionName=gpu Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 # slurmdbd reads slurmdbd.conf beside SLURM_CONF
