@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # slurm-test.sh MAKE: make grade-class SLURM=1 for real, on a single-node Slurm cluster
 # this test starts on this machine (autograder/tests/slurm/cluster.sh: munge, MariaDB,
-# slurmdbd, slurmctld, slurmd with one GPU), over the made-up class of the class test
-# (lab 01; without a GPU its GPU tests skip). Checks that:
+# slurmdbd, slurmctld, slurmd with one GPU), over a made-up class of lab 06
+# (autograder/tests/make-class.sh: the reference, a known bug, the skeleton, one that
+# does not compile), graded with emulated kernels (EMU=1) so that, GPU or not, the
+# students earn different grades. Checks that:
 #   - the build job, a job array of one task per student on --gres=gpu:1 and the merge
 #     job run, and sacct shows every task COMPLETED;
-#   - the merged gradebook.csv and summary.txt equal those of the single-machine run of
-#     the same class, and the roster's uploads carry every student;
+#   - the merged gradebook.csv equals that of the single-machine run of the same class,
+#     summary.txt lists the same failures as its, and the roster's uploads carry every
+#     student;
 #   - a rerun submits nobody and only merges;
 #   - a task that never ran (cancelled here) puts its student in the gradebook with the
 #     reason, and the next run resubmits only that student.
@@ -16,10 +19,11 @@ make=$1
 root=$PWD/build/test-slurm
 fail() { echo "slurm-test: $*"; autograder/tests/slurm/cluster.sh stop "$root/cluster" >/dev/null; exit 1; }
 rm -rf "$root" && mkdir -p "$root"
-autograder/tests/make-class.sh "$root/class" >/dev/null || fail "could not make the class"
+students=$(autograder/tests/make-class.sh "$root/class" 06) || fail "could not make the class"
+n_students=$(echo $students | wc -w)
 printf 'student_id,email,name,folder\n' >"$root/roster.csv"
 i=0
-for s in reference alternative skeleton broken cheat faults; do
+for s in $students; do
 	i=$((i + 1))
 	printf 's%03d,%s@example.edu,"%s, Student",%s\n' "$i" "$s" "$s" "$s" >>"$root/roster.csv"
 done
@@ -27,7 +31,7 @@ printf 's999,absent@example.edu,"Absent, Student",absent\n' >>"$root/roster.csv"
 
 # the single-machine run first: its builds serve the cluster's run too
 echo "== the class on this machine"
-$make --no-print-directory grade-class DIR="$root/class" LAB=01 CLASS_OUT="$root/local" \
+EMU=1 $make --no-print-directory grade-class DIR="$root/class" LAB=06 CLASS_OUT="$root/local" \
 	>"$root/local.log" 2>&1 || fail "the single-machine run failed: see $root/local.log"
 
 echo "== starting a single-node Slurm cluster"
@@ -45,7 +49,7 @@ wait_class() { # OUT: waits (at most 10 min) until no job of that class is queue
 	fail "the class's jobs did not end within 10 minutes: $(squeue -n "$name")"
 }
 grade_slurm() { # OUT LOG: make grade-class SLURM=1 with the roster
-	ROSTER=$root/roster.csv $make --no-print-directory grade-class DIR="$root/class" LAB=01 \
+	EMU=1 ROSTER=$root/roster.csv $make --no-print-directory grade-class DIR="$root/class" LAB=06 \
 		CLASS_OUT="$1" SLURM=1 SLURM_PARTITION=gpu SLURM_CPUS=2 SLURM_BUILD_CPUS=2 \
 		SLURM_TIME=20 >"$2" 2>&1
 }
@@ -59,7 +63,7 @@ array=$(sed -n 's/^array //p' "$out/slurm/jobs")
 echo "   sacct -j $array:"
 sacct -j "$array" -X -o JobID%14,JobName%24,Partition,AllocTRES%40,State,ExitCode,Elapsed | sed 's/^/   /'
 n=$(sacct -j "$array" -X -n -P -o State | grep -c '^COMPLETED$')
-[ "$n" -eq 6 ] || fail "want 6 tasks COMPLETED, sacct shows $n (logs: $out/slurm/)"
+[ "$n" -eq "$n_students" ] || fail "want $n_students tasks COMPLETED, sacct shows $n (logs: $out/slurm/)"
 sacct -j "$array" -X -n -P -o AllocTRES | grep -qv 'gres/gpu=1' && fail "a task ran without its GPU"
 merge_log=$(ls "$out"/slurm/merge-*.log)
 grep -q '^gradebook:' "$merge_log" || fail "the merge job wrote no gradebook: $(cat "$merge_log")"
@@ -67,13 +71,25 @@ echo "   the merged gradebook beside the single-machine one:"
 paste -d'|' "$root/local/gradebook.csv" "$out/gradebook.csv" | column -t -s'|' | sed 's/^/     /'
 diff "$root/local/gradebook.csv" "$out/gradebook.csv" >/dev/null ||
 	fail "the gradebooks differ: $(diff "$root/local/gradebook.csv" "$out/gradebook.csv")"
-diff "$root/local/summary.txt" "$out/summary.txt" >/dev/null ||
-	fail "the summaries differ: $(diff "$root/local/summary.txt" "$out/summary.txt")"
-for s in reference alternative skeleton broken cheat faults; do
+# the same failures, counted alike; their example reasons differ, as each grading draws
+# fresh inputs (a seed per test)
+keys() { cut -c1-55 "$1" | sed 's/ *$//'; }
+diff <(keys "$root/local/summary.txt") <(keys "$out/summary.txt") >/dev/null ||
+	fail "the summaries differ: $(diff <(keys "$root/local/summary.txt") <(keys "$out/summary.txt"))"
+for s in $students; do
 	[ -s "$out/students/$s/results.json" ] || fail "$s: no results.json from the cluster"
 done
+# the grades differ, so equal gradebooks say something: the reference earns points, the
+# known bug fewer, the skeleton and the broken copy none
+total() { awk -F, -v s="$1" '$1 == s { print $(NF - 1) }' "$out/gradebook.csv"; }
+[ "$(total reference)" -gt 0 ] && [ "$(total wrong)" -lt "$(total reference)" ] &&
+	[ "$(total skeleton)" -eq 0 ] && [ "$(total broken)" -eq 0 ] ||
+	fail "the class's grades are not what the students deserve: $(cat "$out/gradebook.csv")"
 grep -q 'Slurm job' "$out/students/reference/done" || fail "the done mark names no Slurm task"
-[ "$(grep -c . "$out/upload.csv")" -eq 8 ] || fail "upload.csv: want a header and 7 students: $(cat "$out/upload.csv")"
+[ "$(grep -c . "$out/upload.csv")" -eq $((n_students + 2)) ] ||
+	fail "upload.csv: want a header and $((n_students + 1)) students: $(cat "$out/upload.csv")"
+grep -q "^\"reference, Student\",s001,reference@example.edu,$(total reference),$(total reference),\$" "$out/upload.csv" ||
+	fail "upload.csv: the reference's row: $(grep s001 "$out/upload.csv")"
 grep -q '^"Absent, Student",s999,absent@example.edu,0,0,no submission$' "$out/upload.csv" ||
 	fail "upload.csv: the absent student: $(grep s999 "$out/upload.csv")"
 grep -q '^Points Possible,' "$out/canvas.csv" || fail "canvas.csv has no Points Possible row"
@@ -86,20 +102,20 @@ grep -q 'graded already: merging only' "$root/rerun.log" || fail "the rerun subm
 echo "   $(grep 'graded already' "$root/rerun.log")"
 
 echo "== a task that never ran"
-rm -rf "$out/students/cheat"
+rm -rf "$out/students/wrong"
 grade_slurm "$out" "$root/cancel.log" || fail "submitting one student failed: $(cat "$root/cancel.log")"
 array=$(sed -n 's/^array //p' "$out/slurm/jobs")
 scancel "$array" # still waiting on its build job
 wait_class "$out"
-grep -q '^cheat,0,0,"Slurm task [0-9_]* cancelled' "$out/gradebook.csv" ||
-	fail "the cancelled student's row: $(grep '^cheat' "$out/gradebook.csv")"
-grep -q 'cheat: not graded to the end' "$out/summary.txt" || fail "summary lacks the cancelled student"
-echo "   $(grep '^cheat' "$out/gradebook.csv")"
+grep -q '^wrong,0,0,"Slurm task [0-9_]* cancelled' "$out/gradebook.csv" ||
+	fail "the cancelled student's row: $(grep '^wrong' "$out/gradebook.csv")"
+grep -q 'wrong: not graded to the end' "$out/summary.txt" || fail "summary lacks the cancelled student"
+echo "   $(grep '^wrong' "$out/gradebook.csv")"
 grade_slurm "$out" "$root/resubmit.log" || fail "resubmitting failed: $(cat "$root/resubmit.log")"
 grep -q '1 students submitted' "$root/resubmit.log" || fail "want one student resubmitted: $(cat "$root/resubmit.log")"
 wait_class "$out"
 diff "$root/local/gradebook.csv" "$out/gradebook.csv" >/dev/null ||
 	fail "after the resubmission the gradebooks differ: $(diff "$root/local/gradebook.csv" "$out/gradebook.csv")"
-echo "   resubmitted: $(grep '^cheat' "$out/gradebook.csv")"
+echo "   resubmitted: $(grep '^wrong' "$out/gradebook.csv")"
 autograder/tests/slurm/cluster.sh stop "$root/cluster"
 echo "slurm-test: the job array, sacct, the merged gradebook equal to the single-machine one, the roster's uploads, resume and a failed task as expected"

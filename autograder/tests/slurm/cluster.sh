@@ -13,11 +13,11 @@ mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
 
 stop() {
 	for p in slurmd slurmctld slurmdbd mariadbd munged; do
-		[ -f "$dir/run/$p.pid" ] && kill "$(cat "$dir/run/$p.pid")" 2>/dev/null
+		[ -f "$dir/run/$p.pid" ] && kill "$(cat "$dir/run/$p.pid" 2>/dev/null)" 2>/dev/null
 	done
 	sleep 1
 	for p in slurmd slurmctld slurmdbd mariadbd munged; do
-		[ -f "$dir/run/$p.pid" ] && kill -9 "$(cat "$dir/run/$p.pid")" 2>/dev/null
+		[ -f "$dir/run/$p.pid" ] && kill -9 "$(cat "$dir/run/$p.pid" 2>/dev/null)" 2>/dev/null
 		rm -f "$dir/run/$p.pid"
 	done
 	return 0
