@@ -100,7 +100,6 @@ labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' '
 	done
 	printf ',%s,\n' "$total"
 } >"$out/gradebook.csv"
-[ -z "${ROSTER:-}" ] || python3 autograder/roster.py "$ROSTER" "$out/gradebook.csv" "$out" || exit 1
 
 # The failures across the class, with one student's reason for each, counted in
 # students. First every lab-level failure (a lab that did not build, broke the
@@ -142,3 +141,9 @@ column -t -s, "$out/gradebook.csv" 2>/dev/null || cat "$out/gradebook.csv"
 echo
 echo "failures: each lab-level one, then the most common tests ($out/summary.txt):"
 cat "$out/summary.txt"
+# the uploads last: a roster that misses a graded folder fails the run, the gradebook
+# and the summary written all the same
+if [ -n "${ROSTER:-}" ]; then
+	echo
+	python3 autograder/roster.py "$ROSTER" "$out/gradebook.csv" "$out" || exit 1
+fi
