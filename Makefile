@@ -269,6 +269,23 @@ $(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_S
 
 $(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
 
+# The emulation's own test: its votes, ballots and shuffles as a GPU computes them, the
+# same .cu built emulated (run in make test-units) and by nvcc (run by device-check.sh)
+EMU_WARP_TEST := $(BUILD)/bin/emu_warp_test
+GPU_WARP_TEST := $(BUILD)/bin/gpu_warp_test
+$(BUILD)/emu/tests/warp_test.cc: autograder/emu/tests/warp_test.cu autograder/emu/launch.py
+	@mkdir -p $(@D)
+	$(Q)python3 autograder/emu/launch.py $< $@
+$(EMU_WARP_TEST): $(BUILD)/emu/tests/warp_test.cc autograder/emu/emu.h autograder/emu/emu_warp.h \
+		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+	$(call say,LINK,$@ (emulated))
+	@mkdir -p $(@D)
+	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) $< $(filter %.o,$^) -o $@
+$(GPU_WARP_TEST): autograder/emu/tests/warp_test.cu $(FLAGS_STAMP)
+	$(call say,NVCC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
+
 define EMU_RULES
 $(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
 $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
@@ -355,7 +372,7 @@ selftest-emu:
 	check-format clean deps-grade deps-test \
 	check-skeletons test-units test-grade emu-test emu-grade selftest-emu graders emu-graders FORCE
 
-all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) \
+all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST) $(GPU_WARP_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
 DEPS := autograder/ensure-deps.sh
@@ -377,9 +394,10 @@ else
 	@echo "no solutions/ here (a student release): skeleton drift check skipped"
 endif
 
-test-units: $(TEST_COMMON) $(TEST_TOOLS)
+test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST)
 	$(Q)autograder/run-criterion.sh $(TEST_COMMON)
 	$(Q)autograder/run-criterion.sh $(TEST_TOOLS)
+	$(Q)$(EMU_WARP_TEST)
 
 # The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the
 # skeletons it must finish with a report, no test hanging. make test leaves out the

@@ -9,7 +9,12 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <cuda_runtime.h>
+
+#include "emu_warp.h"
 
 /* the running thread's coordinates, set by emu_run */
 extern "C" uint3 emu_threadIdx, emu_blockIdx;
@@ -79,12 +84,6 @@ static inline float __frsqrt_rn(float x)
 						   ": grade this lab on a GPU");                   \
 		return 0;                                                                          \
 	}
-EMU_UNSUPPORTED(__shfl_sync)
-EMU_UNSUPPORTED(__shfl_up_sync)
-EMU_UNSUPPORTED(__shfl_down_sync)
-EMU_UNSUPPORTED(__shfl_xor_sync)
-EMU_UNSUPPORTED(__ballot_sync)
-EMU_UNSUPPORTED(__any_sync)
 EMU_UNSUPPORTED(__match_any_sync)
 EMU_UNSUPPORTED(__reduce_add_sync)
 
@@ -93,6 +92,83 @@ EMU_UNSUPPORTED(__reduce_add_sync)
 extern "C" void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx);
 extern "C" void emu_syncthreads(void);
 extern "C" int emu_warp_all(int pred);
+
+/* Votes and shuffles, with the full mask only: every lane of the warp takes part. A
+ * shuffle of a 4- or 8-byte value (int, unsigned, float, double, long long) reads the
+ * value of another lane of its group of width lanes; a lane past the block's last
+ * thread gives back the reader's own value. */
+static inline void emu_full_mask(unsigned mask)
+{
+	if (mask != 0xffffffffu) {
+		fprintf(stderr,
+			"CPU emulation: a warp function with mask 0x%x: only the full "
+			"mask (0xffffffff) is emulated; grade this lab on a GPU\n",
+			mask);
+		abort();
+	}
+}
+static inline unsigned __ballot_sync(unsigned mask, int pred)
+{
+	emu_full_mask(mask);
+	return emu_warp_exchange(EMU_WARP_BALLOT, pred != 0, 0);
+}
+static inline int __any_sync(unsigned mask, int pred)
+{
+	emu_full_mask(mask);
+	return (int)emu_warp_exchange(EMU_WARP_ANY, pred != 0, 0);
+}
+template <typename T> static inline T emu_shfl(unsigned mask, T var, int src)
+{
+	static_assert(sizeof(T) == 4 || sizeof(T) == 8, "the CPU emulation shuffles 4- and "
+							"8-byte values");
+	uint32_t w[2] = {0, 0};
+	T out;
+
+	emu_full_mask(mask);
+	memcpy(w, &var, sizeof(T));
+	for (unsigned k = 0; k < sizeof(T) / 4; k++)
+		w[k] = emu_warp_exchange(EMU_WARP_SHFL, w[k], src);
+	memcpy(&out, w, sizeof(T));
+	return out;
+}
+static inline int emu_lane(void)
+{
+	return (
+	    int)((threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y) %
+		 32);
+}
+template <typename T> static inline T __shfl_sync(unsigned mask, T var, int src, int width = 32)
+{
+	int lane = emu_lane();
+	return emu_shfl(mask, var, (lane & ~(width - 1)) + (src & (width - 1)));
+}
+template <typename T>
+static inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32)
+{
+	int lane = emu_lane();
+	return emu_shfl(mask, var, (lane & (width - 1)) >= (int)delta ? lane - (int)delta : lane);
+}
+template <typename T>
+static inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32)
+{
+	int lane = emu_lane();
+	return emu_shfl(mask, var,
+			(lane & (width - 1)) + (int)delta < width ? lane + (int)delta : lane);
+}
+template <typename T>
+static inline T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = 32)
+{
+	int lane = emu_lane(), src = lane ^ lane_mask;
+	return emu_shfl(mask, var, src < ((lane & ~(width - 1)) + width) ? src : lane);
+}
+static inline int __popc(unsigned x)
+{
+	return __builtin_popcount(x);
+}
+static inline int __ffs(int x)
+{
+	return __builtin_ffs(x);
+}
 
 /* barriers, votes and fences: the threads of a block take turns, so a barrier is a
  * switch, a fence nothing, and an atomic a plain read-modify-write */

@@ -14,6 +14,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "emu_warp.h"
 #include "keysort.h"
 
 uint3 emu_threadIdx, emu_blockIdx;
@@ -33,8 +34,10 @@ enum thread_state { READY, WAIT_BLOCK, WAIT_WARP, DONE };
 struct emu_thread {
 	enum thread_state state;
 	int started;
-	int vote;   /* this lane's predicate at a warp vote, then the warp's result */
-	jmp_buf jb; /* where it stopped */
+	int op;	      /* the warp function this lane waits in (emu.h's EMU_WARP_*) */
+	int src;      /* a shuffle's source lane, in the warp */
+	uint32_t val; /* this lane's predicate or value, then its result */
+	jmp_buf jb;   /* where it stopped */
 	ucontext_t uc;
 };
 
@@ -82,11 +85,51 @@ void emu_syncthreads(void)
 	yield(WAIT_BLOCK);
 }
 
+uint32_t emu_warp_exchange(int op, uint32_t val, int src)
+{
+	threads[current].op = op;
+	threads[current].val = val;
+	threads[current].src = src;
+	yield(WAIT_WARP);
+	return threads[current].val;
+}
+
 int emu_warp_all(int pred)
 {
-	threads[current].vote = pred != 0;
-	yield(WAIT_WARP);
-	return threads[current].vote;
+	return (int)emu_warp_exchange(EMU_WARP_ALL, pred != 0, 0);
+}
+
+/* What each lane of warp [lo, hi) gets once all wait in the same warp function. */
+static void warp_results(int lo, int hi)
+{
+	uint32_t in[32], all = 1, any = 0, ballot = 0;
+	int op = threads[lo].op;
+
+	for (int t = lo; t < hi; t++) {
+		if (threads[t].op != op)
+			fail("the lanes of a warp wait in different warp functions (a __syncwarp, "
+			     "vote or shuffle reached by some lanes and not others)");
+		in[t - lo] = threads[t].val;
+		all &= threads[t].val != 0;
+		any |= threads[t].val != 0;
+		ballot |= (uint32_t)(threads[t].val != 0) << (t - lo);
+	}
+	for (int t = lo; t < hi; t++) {
+		int src = threads[t].src;
+		switch (op) {
+		case EMU_WARP_ALL:
+			threads[t].val = all;
+			break;
+		case EMU_WARP_ANY:
+			threads[t].val = any;
+			break;
+		case EMU_WARP_BALLOT:
+			threads[t].val = ballot;
+			break;
+		default: /* a shuffle: a lane past the block's last reads its own value */
+			threads[t].val = lo + src < hi ? in[src] : threads[t].val;
+		}
+	}
 }
 
 /* Releases the barriers every live thread has reached; 0 when none could be. */
@@ -108,7 +151,6 @@ static int release(void)
 	}
 	for (int w = 0; w < (n_threads + 31) / 32; w++) {
 		int lo = 32 * w, hi = lo + 32 < n_threads ? lo + 32 : n_threads, at = 0, gone = 0;
-		int all = 1;
 
 		for (int t = lo; t < hi; t++) {
 			at += threads[t].state == WAIT_WARP;
@@ -119,10 +161,9 @@ static int release(void)
 		if (gone)
 			fail("a warp-level barrier or vote reached by some lanes after others "
 			     "returned");
+		warp_results(lo, hi);
 		for (int t = lo; t < hi; t++)
-			all &= threads[t].vote;
-		for (int t = lo; t < hi; t++)
-			threads[t].vote = all, threads[t].state = READY;
+			threads[t].state = READY;
 		released = 1;
 	}
 	return released;

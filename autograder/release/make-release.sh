@@ -78,7 +78,7 @@ for l in $want; do
 	for g in handouts/plots/"$l"-*.gp; do [ -e "$g" ] && copy "$g"; done
 	[ -d "handouts/data/$l" ] && copy "handouts/data/$l"
 done
-[ -n "$emu" ] && for f in emu.h emu_memory.h emu_memory.c emu_runtime.c launch.py; do
+[ -n "$emu" ] && for f in emu.h emu_warp.h emu_memory.h emu_memory.c emu_runtime.c launch.py; do
 	copy "autograder/emu/$f"
 done
 copy handouts/style.css
