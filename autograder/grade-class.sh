@@ -7,8 +7,10 @@
 # interrupted run resumes where it stopped.
 # CLASS_TIMEOUT (seconds, default 3600) limits one student's whole grading.
 #
+# grade-class.sh --build DIR OUT MAKE: only builds every student not graded yet (the
+# build job of a cluster's run: autograder/slurm/).
 # grade-class.sh --one DIR OUT MAKE NAME: grades student NAME only, already built (a
-# task of a cluster's job array: autograder/slurm/), and writes no gradebook.
+# task of a cluster's job array), and writes no gradebook.
 #
 # grade-class.sh --report OUT: only rewrites OUT/gradebook.csv and OUT/summary.txt from
 # the results already in OUT/students/*/ (every student there), grading nobody.
@@ -23,6 +25,10 @@ if [ "${1:-}" = --report ]; then
 	out=$2
 	for s in "$out"/students/*/; do students+=("$(basename "$s")"); done
 	[ ${#students[@]} -gt 0 ] || { echo "grade-class: no graded students in $out/students"; exit 2; }
+elif [ "${1:-}" = --build ]; then
+	dir=${2%/} out=$3 make=$4 build_only=1
+	mkdir -p "$out/students"
+	for s in "$dir"/*/; do students+=("$(basename "$s")"); done
 elif [ "${1:-}" = --one ]; then
 	dir=${2%/} out=$3 make=$4 one=$5
 	[ -d "$dir/$one" ] || { echo "grade-class: no submission $dir/$one"; exit 2; }
@@ -43,9 +49,10 @@ if [ -n "${make:-}" ] && [ -z "$one" ]; then
 	for s in "${students[@]}"; do [ -f "$out/students/$s/done" ] || todo+=("$dir/$s"); done
 	if [ ${#todo[@]} -gt 0 ]; then
 		echo "== building ${#todo[@]} submissions at once (log: $out/build.log)"
-		$make -k -j"$(nproc)" --no-print-directory graders SUBMISSIONS="${todo[*]}" >"$out/build.log" 2>&1
+		$make -k -j"${SLURM_CPUS_PER_TASK:-$(nproc)}" --no-print-directory graders SUBMISSIONS="${todo[*]}" >"$out/build.log" 2>&1
 	fi
 fi
+[ -n "${build_only:-}" ] && exit 0
 
 for s in "${students[@]}"; do
 	[ -n "${make:-}" ] || break # --report: nobody is graded

@@ -70,23 +70,26 @@ def main():
     max_row = next((r for r in rows if r[0] == "max_score"), None)
     unknown = sorted(set(graded) - {s["folder"] for s in roster})
 
+    def row(s):
+        """the student's lab scores and total, and the note"""
+        r = graded.get(s["folder"])
+        if not r:
+            return ["0"] * (len(labs) + 1), "no submission"
+        return r[1:len(labs) + 2], r[len(labs) + 2] if len(r) > len(labs) + 2 else ""
+
     with open(f"{out}/upload.csv", "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["Name", "SID", "Email"] + labs + ["Total Score", "Note"])
         for s in roster:
-            r = graded.get(s["folder"])
-            scores = r[1:1 + len(labs) + 1] if r else ["0"] * (len(labs) + 1)
-            note = (r[len(labs) + 2] if r and len(r) > len(labs) + 2 else "") if r else "no submission"
+            scores, note = row(s)
             w.writerow([s["name"] or s["folder"], s["id"], s["email"]] + scores + [note])
     with open(f"{out}/canvas.csv", "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section"] + labs + ["Total"])
         if max_row:
-            w.writerow(["Points Possible", "", "", "", ""] + max_row[1:1 + len(labs) + 1])
+            w.writerow(["Points Possible", "", "", "", ""] + max_row[1:len(labs) + 2])
         for s in roster:
-            r = graded.get(s["folder"])
-            scores = r[1:1 + len(labs) + 1] if r else ["0"] * (len(labs) + 1)
-            w.writerow([s["name"] or s["folder"], "", s["id"], s["email"], s["section"]] + scores)
+            w.writerow([s["name"] or s["folder"], "", s["id"], s["email"], s["section"]] + row(s)[0])
     print(f"roster: {len(roster)} students: {out}/upload.csv (Gradescope, Moodle, Blackboard), "
           f"{out}/canvas.csv (Canvas)")
     if unknown:

@@ -174,14 +174,21 @@ static int exported_before(const void *value, struct rpc_ptr *e)
 	return 0;
 }
 
+/* Describes @p value for the child (see devmem_export), remembering a mapped
+ * allocation so that freeing it unmaps it there first. */
+static void export_ptr(const void *value, struct rpc_ptr *e)
+{
+	if (!exported_before(value, e))
+		devmem_export(value, e);
+	if (e->mapped)
+		remember(e);
+}
+
 static void pack_ptr(char **p, const void *value, const struct rpc_ptr **sent, int *n_sent)
 {
 	struct rpc_ptr e;
 
-	if (!exported_before(value, &e))
-		devmem_export(value, &e);
-	if (e.mapped)
-		remember(&e);
+	export_ptr(value, &e);
 	memcpy(*p, &e, sizeof(e));
 	sent[(*n_sent)++] = (const struct rpc_ptr *)*p;
 	*p += RPC_WIRE(sizeof(e));
@@ -450,12 +457,9 @@ static void mirror(void *dst, const void *src, int value, size_t bytes)
 		return;
 	if (child < 0)
 		spawn();
-	if (!exported_before(dst, &e))
-		devmem_export(dst, &e);
+	export_ptr(dst, &e);
 	if (!e.mapped && !devmem_raw_shared)
 		return; /* not memory the child maps */
-	if (e.mapped)
-		remember(&e);
 	for (size_t done = 0; done < bytes;) {
 		size_t len = src && bytes - done > WRITE_CHUNK ? WRITE_CHUNK : bytes - done;
 		struct rpc_write w = {e, len, value, src == NULL};

@@ -27,14 +27,9 @@ run() {
 echo "job $mode on $(hostname), Slurm job ${SLURM_JOB_ID:-?}, $(date -u +%FT%TZ)"
 case $mode in
 build)
-	mapfile -t students <"$todo"
-	subs=()
-	for s in "${students[@]}"; do subs+=("$dir/$s"); done
-	# -k: a student whose lab does not build is told so when graded; the others build
-	# shellcheck disable=SC2086 # make may carry LAB=NN
-	run $make -k -j"${SLURM_CPUS_PER_TASK:-8}" --no-print-directory graders \
-		SUBMISSIONS="${subs[*]}" >"$out/build.log" 2>&1
-	echo "build: exit $? (log: $out/build.log)"
+	# every ungraded student at once (-k: one whose lab does not build is told so
+	# when graded); its log is $out/build.log
+	run autograder/grade-class.sh --build "$dir" "$out" "$make"
 	exit 0
 	;;
 task)
