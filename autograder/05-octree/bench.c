@@ -1,15 +1,21 @@
 /*
  * Lab 05-octree bench: `make bench LAB=05` writes, into the folder given as argv[1]:
- *   theta.csv    theta from 0.2 to 1.0 at N = 2^20: the whole step's time, the force
- *                phase's, and the error against the direct sum (mean, 99th percentile)
- *   phases.csv   each phase's time at N from 10k to 10M, theta 0.5
+ *   theta.csv    theta from 0.2 to 1.0 at N = 2^20, a Plummer sphere and a uniform cube
+ *                (the analysis this lab follows timed a cube): the whole step's time, the
+ *                force phase's, and the error against the direct sum (mean, 99th
+ *                percentile, max), beside that analysis's figures
+ *   phases.csv   each phase's time at N from 10k to 10M, theta 0.5, the whole step's,
+ *                and the all-pairs kernel's up to 2^20 (where the tree starts to pay)
  *   order.csv    the traversal on bodies in random order, in tree order through the
  *                sort, and stored in tree order to begin with, N = 2^20
  *   moonshot.csv the whole step at N = 2^20 and 10M, and the memory per body
  * and ends with Markdown tables. Every figure comes from one run of this program.
+ * With --levers it only prints one line of figures at N = 2^20 and 10,000, for
+ * autograder/05-octree/levers.sh, which builds it once per variant of the walk.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "allpairs.h"
 #include "csv.h"
@@ -20,6 +26,10 @@
 #include "thresholds.h"
 
 #define BIG 1048576
+/* issue 13's goals on the H200, theta 0.5 */
+#define STEP_GOAL_MS_1M	  3.0
+#define STEP_GOAL_MS_10M  40.0
+#define FORCES_GOAL_MS_1M 2.5
 
 struct run {
 	struct cloud *c;
@@ -65,50 +75,84 @@ static cudaError_t timed(struct cloud *c, int phase, float theta, int runs, doub
 	return cudaSuccess;
 }
 
+/* The analysis this lab follows (seeds/002, "不同 theta 参数下的性能与精度对比"): 10^6
+ * bodies of a cube, its force traversal's ms, mean and max relative error, on its GPU. */
+static const struct {
+	float theta;
+	double ms, mean, max;
+} seed_runs[] = {
+    {0.2f, 39.5222, 6.86399e-05, 0.00502609}, {0.3f, 14.9356, 0.00015996, 0.0214612},
+    {0.5f, 5.88032, 0.00053247, 0.0711218},   {0.7f, 3.52717, 0.00153542, 0.106591},
+};
+
 static cudaError_t theta_sweep(FILE *f)
 {
 	const float thetas[5] = {0.2f, 0.3f, 0.5f, 0.7f, 1.0f};
-	struct cloud c;
 
-	CUDA_CHECK(cloud_open(&c, BIG, 1, 11));
-	fprintf(f, "theta,step_ms,forces_ms,mean_err,p99_err,max_err\n");
-	printf("\n| theta | step ms | forces ms | mean error | 99th percentile |\n"
-	       "|---|---|---|---|---|\n");
-	for (int k = 0; k < 5; k++) {
-		double step, forces;
-		CUDA_CHECK(timed(&c, 5, thetas[k], 7, &step));
-		CUDA_CHECK(timed(&c, 4, thetas[k], 7, &forces));
-		struct accel_error_stats st = cloud_error(&c, BH_EPS2);
-		fprintf(f, "%.2f,%.6f,%.6f,%.4e,%.4e,%.4e\n", thetas[k], step, forces, st.mean,
-			st.p99, st.max);
-		printf("| %.1f | %.3f | %.3f | %.2e | %.2e |\n", thetas[k], step, forces, st.mean,
-		       st.p99);
-		fflush(stdout);
+	fprintf(f, "bodies,theta,step_ms,forces_ms,mean_err,p99_err,max_err\n");
+	printf("\n| bodies | theta | step ms | forces ms | mean error | max error | seed forces ms "
+	       "| seed mean | seed max |\n|---|---|---|---|---|---|---|---|---|\n");
+	for (int plummer = 1; plummer >= 0; plummer--) {
+		struct cloud c;
+		CUDA_CHECK(cloud_open(&c, BIG, plummer, 11));
+		for (int k = 0; k < 5; k++) {
+			double step, forces;
+			CUDA_CHECK(timed(&c, 5, thetas[k], 7, &step));
+			CUDA_CHECK(timed(&c, 4, thetas[k], 7, &forces));
+			struct accel_error_stats st = cloud_error(&c, BH_EPS2);
+			const char *name = plummer ? "plummer" : "cube";
+			fprintf(f, "%s,%.2f,%.6f,%.6f,%.4e,%.4e,%.4e\n", name, thetas[k], step,
+				forces, st.mean, st.p99, st.max);
+			printf("| %s | %.1f | %.3f | %.3f | %.2e | %.2e |", name, thetas[k], step,
+			       forces, st.mean, st.max);
+			int s = -1;
+			for (int r = 0; r < 4; r++)
+				if (seed_runs[r].theta == thetas[k])
+					s = r;
+			if (s >= 0 && !plummer)
+				printf(" %.2f | %.2e | %.2e |\n", seed_runs[s].ms, seed_runs[s].mean,
+				       seed_runs[s].max);
+			else
+				printf(" | | |\n");
+			fflush(stdout);
+		}
+		cloud_close(&c);
 	}
-	cloud_close(&c);
 	return cudaSuccess;
 }
 
 static cudaError_t phase_sweep(FILE *f)
 {
 	const int ns[7] = {10000, 30000, 100000, 300000, 1000000, 3000000, 10000000};
+	int crossover = 0;
 
-	fprintf(f, "n,bbox_ms,build_ms,summarize_ms,sort_ms,forces_ms,levels\n");
-	printf("\n| N | bounding box | build | summarize | sort | forces | levels |\n"
-	       "|---|---|---|---|---|---|---|\n");
+	fprintf(f, "n,bbox_ms,build_ms,summarize_ms,sort_ms,forces_ms,step_ms,all_pairs_ms,"
+		   "levels\n");
+	printf("\n| N | bounding box | build | summarize | sort | forces | step | all pairs | "
+	       "levels |\n|---|---|---|---|---|---|---|---|---|\n");
 	for (int i = 0; i < 7; i++) {
 		struct cloud c;
-		double ms[5];
+		double ms[6], pairs = 0.0;
+		int runs = ns[i] > 3000000 ? 3 : 7;
 		CUDA_CHECK(cloud_open(&c, ns[i], 1, 20 + i));
-		for (int p = 0; p < 5; p++)
-			CUDA_CHECK(timed(&c, p, 0.5f, ns[i] > 3000000 ? 3 : 7, &ms[p]));
-		fprintf(f, "%d,%.6f,%.6f,%.6f,%.6f,%.6f,%d\n", ns[i], ms[0], ms[1], ms[2], ms[3],
-			ms[4], c.t.max_depth + 1);
-		printf("| %d | %.3f | %.3f | %.3f | %.3f | %.3f | %d |\n", ns[i], ms[0], ms[1],
-		       ms[2], ms[3], ms[4], c.t.max_depth + 1);
+		for (int p = 0; p < 6; p++)
+			CUDA_CHECK(timed(&c, p, 0.5f, runs, &ms[p]));
+		if (ns[i] <= BIG)
+			CUDA_CHECK(timed(&c, 7, 0.5f, ns[i] < BIG ? 7 : 3, &pairs));
+		if (!crossover && pairs > ms[5])
+			crossover = ns[i];
+		fprintf(f, "%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%d\n", ns[i], ms[0], ms[1], ms[2],
+			ms[3], ms[4], ms[5], pairs, c.t.max_depth + 1);
+		printf("| %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | ", ns[i], ms[0], ms[1],
+		       ms[2], ms[3], ms[4], ms[5]);
+		if (ns[i] <= BIG)
+			printf("%.3f | %d |\n", pairs, c.t.max_depth + 1);
+		else
+			printf("- | %d |\n", c.t.max_depth + 1);
 		fflush(stdout);
 		cloud_close(&c);
 	}
+	printf("the whole step first beats all pairs at N = %d of these sizes\n", crossover);
 	return cudaSuccess;
 }
 
@@ -138,8 +182,9 @@ static cudaError_t order_sweep(FILE *f)
 		"order,%.6f\n",
 		random_ms, sorted_ms, stored_ms);
 	printf("\nN = %d, theta 0.5, the force phase: bodies in random order %.3f ms; through the "
-	       "sort %.3f ms (%.1fx); stored in tree order %.3f ms (%.1fx)\n",
-	       BIG, random_ms, sorted_ms, random_ms / sorted_ms, stored_ms, random_ms / stored_ms);
+	       "sort %.3f ms (%.1fx; goal <= %.1f ms: %s); stored in tree order %.3f ms (%.1fx)\n",
+	       BIG, random_ms, sorted_ms, random_ms / sorted_ms, FORCES_GOAL_MS_1M,
+	       sorted_ms <= FORCES_GOAL_MS_1M ? "met" : "MISSED", stored_ms, random_ms / stored_ms);
 	free(order), free(perm);
 	cloud_close(&c);
 	return cudaSuccess;
@@ -163,12 +208,10 @@ static cudaError_t moonshot(FILE *f)
 			CUDA_CHECK(timed(&c, 7, 0.5f, 3, &pairs));
 		double per_body = (double)(before - after) / ns[i];
 		fprintf(f, "%d,%.6f,%.6f,%.1f,%.4e\n", ns[i], step, pairs, per_body, st.mean);
-		printf(
-		    "N = %d, theta 0.5: the whole step %.3f ms (target %s), mean error %.2e, %.0f "
-		    "bytes of device memory per body\n",
-		    ns[i], step,
-		    i == 0 ? (step <= 5.0 ? "<= 5 ms: met" : "<= 5 ms: MISSED") : "runs", st.mean,
-		    per_body);
+		double goal = i == 0 ? STEP_GOAL_MS_1M : STEP_GOAL_MS_10M;
+		printf("N = %d, theta 0.5: the whole step %.3f ms (goal <= %.0f ms: %s), mean error "
+		       "%.2e, %.0f bytes of device memory per body\n",
+		       ns[i], step, goal, step <= goal ? "met" : "MISSED", st.mean, per_body);
 		if (i == 0)
 			printf("all pairs at N = %d: %.1f ms, %.0fx the whole step\n", ns[i], pairs,
 			       pairs / step);
@@ -177,9 +220,38 @@ static cudaError_t moonshot(FILE *f)
 	return cudaSuccess;
 }
 
+/* One line for levers.sh: at 2^20 the step, the walk in tree and index order and the
+ * mean error; at 10,000 the step and all pairs. */
+static cudaError_t levers(void)
+{
+	struct cloud c;
+	double step, sorted, unsorted, small_step, small_pairs;
+
+	CUDA_CHECK(cloud_open(&c, BIG, 1, 31));
+	CUDA_CHECK(timed(&c, 5, 0.5f, 11, &step));
+	CUDA_CHECK(timed(&c, 6, 0.5f, 5, &unsorted));
+	CUDA_CHECK(timed(&c, 4, 0.5f, 11, &sorted));
+	struct accel_error_stats st = cloud_error(&c, BH_EPS2);
+	cloud_close(&c);
+	CUDA_CHECK(cloud_open(&c, 10000, 1, 32));
+	CUDA_CHECK(timed(&c, 5, 0.5f, 11, &small_step));
+	CUDA_CHECK(timed(&c, 7, 0.5f, 11, &small_pairs));
+	cloud_close(&c);
+	printf("levers: step %.3f forces %.3f unsorted %.3f mean_err %.3e small_step %.4f "
+	       "small_pairs %.4f\n",
+	       step, sorted, unsorted, st.mean, small_step, small_pairs);
+	return cudaSuccess;
+}
+
 int main(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : ".";
+	const char *dir = ".";
+
+	for (int k = 1; k < argc; k++) {
+		if (!strcmp(argv[k], "--levers"))
+			return levers() != cudaSuccess;
+		dir = argv[k];
+	}
 	FILE *ft = csv_open(dir, "theta.csv"), *fp = csv_open(dir, "phases.csv");
 	FILE *fo = csv_open(dir, "order.csv"), *fm = csv_open(dir, "moonshot.csv");
 	struct cudaDeviceProp d;

@@ -1,10 +1,16 @@
 /*
- * Lab 05-octree, step 5.e: the force traversal. Each warp walks the tree as one: the
- * 32 threads share a stack in shared memory (the cell being walked at each level and
- * the next of its 8 slots), and a cell is taken as a whole (its mass at its centre of
- * mass) only when every thread of the warp may take it; if any needs it opened, all
- * open it. The warp then never diverges, and with bodies in tree order its 32 bodies
- * are neighbours that would have opened nearly the same cells anyway.
+ * Lab 05-octree, step 5.e: the force traversal. Each warp walks the tree as one, over a
+ * stack of cells in shared memory, and a cell is taken as a whole (its mass at its
+ * centre of mass) only when every thread of the warp may take it; if any needs it
+ * opened, all open it. The warp then never diverges, and with bodies in tree order its
+ * 32 bodies are neighbours that would have opened nearly the same cells anyway.
+ *
+ * Opening is where the time goes: a cell's slot must be read before its node, so each
+ * opening waits for two trips to memory. Hence the warp opens up to POP_CELLS cells at
+ * once, one slot per lane (4 cells x 8 slots = 32 lanes): the 32 slots and the nodes
+ * they name are fetched in one round trip, staged in shared memory, and the warp then
+ * runs through the non-empty ones only (a ballot), where a walk slot by slot would
+ * spend an iteration and its two trips on every slot, empty or not.
  */
 #include "cuda_check.h"
 #include "bh.h"
@@ -13,18 +19,28 @@
 #define FORCE_THREADS 256
 #define FORCE_WARPS   (FORCE_THREADS / 32)
 #define FULL_MASK     0xffffffffu
+#define SLOTS	      8
+#define POP_CELLS     (32 / SLOTS)
+/* The stack stays sorted by level (the cells popped together are its deepest, and their
+ * children go on top, one level deeper), so the cells of one level on it were all pushed
+ * by one opening: at most SLOTS * POP_CELLS per level, for levels 1 to
+ * OCTREE_MAX_DEPTH - 1, and the root. */
+#define STACK_CELLS (SLOTS * POP_CELLS * (OCTREE_MAX_DEPTH - 1) + 1)
 
 /* TODO(lab5.e): dq[l] = the squared width of a cell at level l + 1 over theta^2, for
- * the cells whose parent is at level l; the per-warp stack walk described in the
- * handout; acc[i] for the warp's bodies i. */
+ * the cells whose parent is at level l; the per-warp walk described in the handout;
+ * acc[i] for the warp's bodies i. */
 static __global__ void __launch_bounds__(FORCE_THREADS)
-    force_kernel(const int *child, const float4 *node, const int *sorted, float3 *acc, int n,
-		 int nnodes, const float4 *box, float theta, float eps2, int use_sorted)
+    force_kernel(const int *child, const float4 *node, const int *depth, const int *sorted,
+		 float3 *acc, int n, int nnodes, const float4 *box, float theta, float eps2,
+		 int use_sorted)
 {
 /* BEGIN SOLUTION */
 	__shared__ float dq[OCTREE_MAX_DEPTH];
-	__shared__ int stack_node[FORCE_WARPS][OCTREE_MAX_DEPTH];
-	__shared__ int stack_slot[FORCE_WARPS][OCTREE_MAX_DEPTH];
+	__shared__ int stack[FORCE_WARPS][STACK_CELLS];
+	__shared__ float4 staged_node[FORCE_WARPS][32];
+	__shared__ int staged_child[FORCE_WARPS][32];
+	__shared__ float staged_dq[FORCE_WARPS][32];
 	const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
 
 	if (threadIdx.x < OCTREE_MAX_DEPTH) {
@@ -42,37 +58,47 @@ static __global__ void __launch_bounds__(FORCE_THREADS)
 			i = sorted[i];
 		float4 p = node[i];
 		float ax = 0.f, ay = 0.f, az = 0.f;
-		int depth = 0;
+		int top = 1; /* the same in every lane, as are the cells on the stack */
 
 		if (lane == 0)
-			stack_node[w][0] = nnodes, stack_slot[w][0] = 0;
+			stack[w][0] = nnodes;
 		__syncwarp(); /* the root is on the stack before anyone reads it */
-		while (depth >= 0) {
-			int c = stack_node[w][depth], s = stack_slot[w][depth];
-			__syncwarp(); /* every lane has read the top before lane 0 changes it */
-			if (s == 8) {
-				depth--;
-				continue;
+		while (top > 0) {
+			/* pop the m deepest cells; lane 8 j + s reads slot s of the j-th */
+			int m = top < POP_CELLS ? top : POP_CELLS, j = lane / SLOTS;
+			int ch = EMPTY;
+			float limit = 0.f;
+			if (j < m) {
+				int c = stack[w][top - m + j];
+				ch = child[SLOTS * c + lane % SLOTS];
+				limit = dq[depth[c]];
 			}
-			if (lane == 0)
-				stack_slot[w][depth] = s + 1;
-			int ch = child[8 * c + s];
-			if (ch >= 0) {
-				float4 q = node[ch];
+			top -= m;
+			float4 q = ch >= 0 ? node[ch] : make_float4(0.f, 0.f, 0.f, 0.f);
+			unsigned todo = __ballot_sync(FULL_MASK, ch >= 0);
+			staged_node[w][lane] = q, staged_child[w][lane] = ch;
+			staged_dq[w][lane] = limit;
+			__syncwarp(); /* the staged slots (and the pops) are complete before use */
+			while (todo) {
+				int b = __ffs(todo) - 1;
+				todo &= todo - 1;
+				int cb = staged_child[w][b];
+				q = staged_node[w][b];
 				float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
 				float r2 = dx * dx + dy * dy + dz * dz;
-				/* ch is the same for every lane: the vote is reached by all */
-				if (ch < n || __all_sync(FULL_MASK, r2 > dq[depth])) {
+				/* cb is the same for every lane: the vote is reached by all */
+				if (cb < n || __all_sync(FULL_MASK, r2 > staged_dq[w][b])) {
 					float inv = rsqrtf(r2 + eps2);
 					float f = q.w * inv * inv * inv;
 					ax += dx * f, ay += dy * f, az += dz * f;
 				} else {
-					depth++;
+					/* over the popped cells' entries: all were read above */
 					if (lane == 0)
-						stack_node[w][depth] = ch, stack_slot[w][depth] = 0;
+						stack[w][top] = cb;
+					top++;
 				}
 			}
-			__syncwarp(); /* lane 0's pushes are seen before the next read */
+			__syncwarp(); /* the pushes are seen, and the staging free, before the next pop */
 		}
 		if (k < n)
 			acc[i] = make_float3(ax, ay, az);
@@ -80,15 +106,17 @@ static __global__ void __launch_bounds__(FORCE_THREADS)
 /* END SOLUTION */
 /* SKELETON
 	// TODO(lab5.e): fill dq (a barrier after), then for each group of 32 bodies of this
-	//               warp: lane 0 pushes the root, and while the stack is not empty all
-	//               lanes read its top (cell c, next slot s), lane 0 advances s, and for
-	//               child ch = child[8 c + s]: a body, or a cell with __all_sync(r^2 >
-	//               dq[depth]), is added; otherwise push ch. __syncwarp() between every
-	//               read and write of the stack. Lanes past n work on a copy and do not
-	//               store. Shared: dq[OCTREE_MAX_DEPTH], and per warp a stack of
-	//               OCTREE_MAX_DEPTH cells and slots, [FORCE_WARPS][OCTREE_MAX_DEPTH].
-	(void)child, (void)node, (void)sorted, (void)acc, (void)n, (void)nnodes, (void)box;
-	(void)theta, (void)eps2, (void)use_sorted;
+	//               warp: lane 0 pushes the root; while the stack is not empty, pop the
+	//               m = min(top, POP_CELLS) deepest cells, lane 8 j + s reading slot s of
+	//               the j-th (child index, its node, and dq[depth of the cell]) into the
+	//               staging arrays; a ballot names the non-empty ones; for each, in lane
+	//               order: a body, or a cell with __all_sync(r^2 > its dq), is added;
+	//               otherwise lane 0 pushes it. __syncwarp() after the staging writes and
+	//               after the pushes. Lanes past n work on a copy and do not store.
+	//               Shared: dq[OCTREE_MAX_DEPTH], stack[FORCE_WARPS][STACK_CELLS], and
+	//               per warp 32 staged nodes, child indices and dq values.
+	(void)child, (void)node, (void)depth, (void)sorted, (void)acc, (void)n, (void)nnodes;
+	(void)box, (void)theta, (void)eps2, (void)use_sorted;
 */
 }
 
@@ -99,8 +127,9 @@ cudaError_t bh_forces(const struct bh_tree *t, float3 *d_acc, float theta, float
 
 	if (!(theta > 0.f) || !(eps2 > 0.f))
 		return cudaErrorInvalidValue;
-	force_kernel<<<blocks, FORCE_THREADS>>>(t->d_child, t->d_node, t->d_sorted, d_acc, t->n,
-						t->nnodes, t->d_box, theta, eps2, sorted);
+	force_kernel<<<blocks, FORCE_THREADS>>>(t->d_child, t->d_node, t->d_depth, t->d_sorted,
+						d_acc, t->n, t->nnodes, t->d_box, theta, eps2,
+						sorted);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }
