@@ -74,27 +74,30 @@ static __global__ void __launch_bounds__(FORCE_THREADS)
 				limit = dq[depth[c]];
 			}
 			top -= m;
-			float4 q = ch >= 0 ? node[ch] : make_float4(0.f, 0.f, 0.f, 0.f);
 			unsigned todo = __ballot_sync(FULL_MASK, ch >= 0);
-			staged_node[w][lane] = q, staged_child[w][lane] = ch;
-			staged_dq[w][lane] = limit;
+			int count = __popc(todo);
+			if (ch >= 0) {
+				/* the non-empty slots packed in lane order: the loop below runs
+				 * over them only; a body is always taken whole (r^2 > -1) */
+				int at = __popc(todo & ((1u << lane) - 1u));
+				staged_node[w][at] = node[ch];
+				staged_child[w][at] = ch;
+				staged_dq[w][at] = ch < n ? -1.f : limit;
+			}
 			__syncwarp(); /* the staged slots (and the pops) are complete before use */
-			while (todo) {
-				int b = __ffs(todo) - 1;
-				todo &= todo - 1;
-				int cb = staged_child[w][b];
-				q = staged_node[w][b];
+			for (int b = 0; b < count; b++) {
+				float4 q = staged_node[w][b];
 				float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
 				float r2 = dx * dx + dy * dy + dz * dz;
-				/* cb is the same for every lane: the vote is reached by all */
-				if (cb < n || __all_sync(FULL_MASK, r2 > staged_dq[w][b])) {
+				/* the same b in every lane: the vote is reached by all */
+				if (__all_sync(FULL_MASK, r2 > staged_dq[w][b])) {
 					float inv = rsqrtf(r2 + eps2);
 					float f = q.w * inv * inv * inv;
 					ax += dx * f, ay += dy * f, az += dz * f;
 				} else {
 					/* over the popped cells' entries: all were read above */
 					if (lane == 0)
-						stack[w][top] = cb;
+						stack[w][top] = staged_child[w][b];
 					top++;
 				}
 			}
