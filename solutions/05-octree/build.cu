@@ -52,6 +52,7 @@ static __global__ void __launch_bounds__(BUILD_THREADS) build_kernel(const float
 	float3 c = make_float3(root.x, root.y, root.z);
 	float4 p = make_float4(0.f, 0.f, 0.f, 0.f);
 	bool fresh = true;
+	int deepest = 0; /* the deepest level this thread knows state[BH_MAX_DEPTH] holds */
 
 	while (i < n) {
 		if (fresh) { /* a new body: start at the root */
@@ -93,7 +94,10 @@ static __global__ void __launch_bounds__(BUILD_THREADS) build_kernel(const float
 				for (int s = 0; s < 8; s++)
 					child[8 * cell + s] = EMPTY;
 				depth[cell] = d;
-				atomicMax(&state[BH_MAX_DEPTH], d);
+				/* one atomic per cell on one address would queue them all: only a
+				 * level deeper than any this thread knows of is reported */
+				if (d > deepest)
+					deepest = max(atomicMax(&state[BH_MAX_DEPTH], d), d);
 				child[8 * cell + octant_of(q, cc)] = ch;
 				if (first < 0)
 					first = cell; /* hangs from the locked slot, published last */

@@ -74,25 +74,34 @@ static __global__ void __launch_bounds__(FORCE_THREADS)
 				limit = dq[depth[c]];
 			}
 			top -= m;
-			unsigned todo = __ballot_sync(FULL_MASK, ch >= 0);
-			int count = __popc(todo);
+			/* the non-empty slots packed in lane order, bodies first: a body is
+			 * always taken whole and needs no vote */
+			unsigned bodies = __ballot_sync(FULL_MASK, ch >= 0 && ch < n);
+			unsigned cells = __ballot_sync(FULL_MASK, ch >= n);
+			int nb = __popc(bodies), nc = __popc(cells);
 			if (ch >= 0) {
-				/* the non-empty slots packed in lane order: the loop below runs
-				 * over them only; a body is always taken whole (r^2 > -1) */
-				int at = __popc(todo & ((1u << lane) - 1u));
+				unsigned before = (1u << lane) - 1u;
+				int at = ch < n ? __popc(bodies & before) : nb + __popc(cells & before);
 				staged_node[w][at] = node[ch];
 				staged_child[w][at] = ch;
-				staged_dq[w][at] = ch < n ? -1.f : limit;
+				/* r^2 > dq as r^2 + eps2 > dq + eps2: the force's sum serves the test */
+				staged_dq[w][at] = limit + eps2;
 			}
 			__syncwarp(); /* the staged slots (and the pops) are complete before use */
-			for (int b = 0; b < count; b++) {
+			for (int b = 0; b < nb; b++) {
 				float4 q = staged_node[w][b];
 				float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
-				float r2 = dx * dx + dy * dy + dz * dz;
+				float r2 = eps2 + dx * dx + dy * dy + dz * dz;
+				float inv = rsqrtf(r2), f = q.w * inv * inv * inv;
+				ax += dx * f, ay += dy * f, az += dz * f;
+			}
+			for (int b = nb; b < nb + nc; b++) {
+				float4 q = staged_node[w][b];
+				float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
+				float r2 = eps2 + dx * dx + dy * dy + dz * dz;
 				/* the same b in every lane: the vote is reached by all */
 				if (__all_sync(FULL_MASK, r2 > staged_dq[w][b])) {
-					float inv = rsqrtf(r2 + eps2);
-					float f = q.w * inv * inv * inv;
+					float inv = rsqrtf(r2), f = q.w * inv * inv * inv;
 					ax += dx * f, ay += dy * f, az += dz * f;
 				} else {
 					/* over the popped cells' entries: all were read above */
