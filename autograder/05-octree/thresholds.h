@@ -129,20 +129,24 @@
 #define SPEED_PAIRS_RUNS  2
 #define ALLPAIRS_MEAN_MAX 1e-4
 
-/* The whole step (five phases) against the course's all-pairs kernel: R = 67x on the
- * H200 (10.826 ms against 728.2 ms, 67.3x, 05-grade-solutions.log; 10.917 ms in the
- * self-check's run, 66.7x); T = 1 + 66.3 / 2 = 34.1, rounded down to 34. The simplest
- * wrong approaches: the walk in index order (the sort unused, patch unsorted_always):
- * 67.6 ms for the forces alone (05-bench.log, order.csv), a step near 68.6 ms, 10.6x;
- * a walk that opens too much (dq_parent_width, theta in effect 0.25): a step between
- * the bench's 33.5 ms (theta 0.3) and 88.6 ms (0.2), under 22x. */
-#define STEP_SPEEDUP_MIN 34.0
+/* The whole step (five phases) against the course's all-pairs kernel: R = 144x on the
+ * H200 (2026-12-02, the walk that opens four cells at once, issue 13: 5.063 ms against
+ * 728.2 ms in levers.sh's run at 3ed1869; the grade of 3ed1869 is in the handout's
+ * data); T = 1 + 143 / 2 = 72.5, rounded down to 72. What falls under it: the walk slot
+ * by slot that was the reference until then (levers/1_slot_by_slot: 10.89 ms, 67x);
+ * the walk in index order (the sort unused, patch unsorted_always): 28.2 ms for the
+ * forces alone, 26x; a walk that opens too much (dq_parent_width, theta in effect
+ * 0.25): a step between the bench's 14.3 ms (theta 0.3) and 36.2 ms (0.2), under 51x;
+ * each thread on its own stack (alt_thread_stacks): 24.1 ms, 30x. The walk that reads
+ * one cell's 8 slots at once (levers/2_ballot_one_cell, 7.68 ms, 95x) passes. */
+#define STEP_SPEEDUP_MIN 72.0
 
 /* The traversal in tree order against index order, on bodies in random order:
- * R = 6.9x on the H200 (9.883 ms against 67.819 ms, 05-grade-solutions.log; 6.9x in
- * the self-check's run and in 05-bench.log); T = 1 + 5.86 / 2 = 3.93, rounded down to
- * 3.9. The simplest wrong approach, the sort computed and never used (patch
- * unsorted_always), runs the same walk twice: 1.0x. */
+ * R = 6.9x on the H200 (2026-12-02: 4.080 ms against 28.174 ms, levers.sh at 3ed1869;
+ * every walk of levers/ measured 6.8x to 6.9x, the slot-by-slot one 6.9x on 2026-12-01
+ * too); T = 1 + 5.9 / 2 = 3.95, rounded down to 3.9. The simplest wrong approach, the
+ * sort computed and never used (patch unsorted_always), runs the same walk twice: 1.0x;
+ * each thread on its own stack (alt_thread_stacks): 2.3x. */
 #define SORTED_SPEEDUP_MIN 3.9
 
 #endif /* LAB05_THRESHOLDS_H */
