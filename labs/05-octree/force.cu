@@ -38,11 +38,14 @@ static __global__ void __launch_bounds__(FORCE_THREADS)
 	// TODO(lab5.e): fill dq (a barrier after), then for each group of 32 bodies of this
 	//               warp: lane 0 pushes the root; while the stack is not empty, pop the
 	//               m = min(top, POP_CELLS) deepest cells, lane 8 j + s reading slot s of
-	//               the j-th (child index, its node, and dq[depth of the cell]) into the
-	//               staging arrays; a ballot names the non-empty ones; for each, in lane
-	//               order: a body, or a cell with __all_sync(r^2 > its dq), is added;
-	//               otherwise lane 0 pushes it. __syncwarp() after the staging writes and
-	//               after the pushes. Lanes past n work on a copy and do not store.
+	//               the j-th (its child ch and dq[depth of the cell]); two ballots name
+	//               the slots holding bodies and cells, and each lane with a child stages
+	//               its node, ch and dq + eps2, packed: bodies first, then cells, in lane
+	//               order (__popc of the ballot below the lane). Then every lane adds
+	//               each staged body's pull, and for each staged cell either its pull
+	//               (__all_sync(r^2 + eps2 > its staged dq)) or lane 0 pushes it.
+	//               __syncwarp() after the staging writes and after the staged children.
+	//               Lanes past n work on a copy and do not store. Handout, step 5.e.
 	//               Shared: dq[OCTREE_MAX_DEPTH], stack[FORCE_WARPS][STACK_CELLS], and
 	//               per warp 32 staged nodes, child indices and dq values.
 	(void)child, (void)node, (void)depth, (void)sorted, (void)acc, (void)n, (void)nnodes;
