@@ -92,7 +92,7 @@ static __global__ void __launch_bounds__(FORCE_THREADS)
 				float4 q = staged_node[w][b];
 				float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
 				float r2 = eps2 + dx * dx + dy * dy + dz * dz;
-				float inv = rsqrtf(r2), f = q.w * inv * inv * inv;
+				float inv = rsqrt_normal(r2), f = q.w * inv * inv * inv;
 				ax += dx * f, ay += dy * f, az += dz * f;
 			}
 			for (int b = nb; b < nb + nc; b++) {
@@ -101,7 +101,7 @@ static __global__ void __launch_bounds__(FORCE_THREADS)
 				float r2 = eps2 + dx * dx + dy * dy + dz * dz;
 				/* the same b in every lane: the vote is reached by all */
 				if (__all_sync(FULL_MASK, r2 > staged_dq[w][b])) {
-					float inv = rsqrtf(r2), f = q.w * inv * inv * inv;
+					float inv = rsqrt_normal(r2), f = q.w * inv * inv * inv;
 					ax += dx * f, ay += dy * f, az += dz * f;
 				} else {
 					/* over the popped cells' entries: all were read above */
