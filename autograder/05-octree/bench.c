@@ -81,8 +81,10 @@ static const struct {
 	float theta;
 	double ms, mean, max;
 } seed_runs[] = {
-    {0.2f, 39.5222, 6.86399e-05, 0.00502609}, {0.3f, 14.9356, 0.00015996, 0.0214612},
-    {0.5f, 5.88032, 0.00053247, 0.0711218},   {0.7f, 3.52717, 0.00153542, 0.106591},
+    {0.2f, 39.5222, 6.86399e-05, 0.00502609},
+    {0.3f, 14.9356, 0.00015996, 0.0214612},
+    {0.5f, 5.88032, 0.00053247, 0.0711218},
+    {0.7f, 3.52717, 0.00153542, 0.106591},
 };
 
 static cudaError_t theta_sweep(FILE *f)
@@ -110,8 +112,8 @@ static cudaError_t theta_sweep(FILE *f)
 				if (seed_runs[r].theta == thetas[k])
 					s = r;
 			if (s >= 0 && !plummer)
-				printf(" %.2f | %.2e | %.2e |\n", seed_runs[s].ms, seed_runs[s].mean,
-				       seed_runs[s].max);
+				printf(" %.2f | %.2e | %.2e |\n", seed_runs[s].ms,
+				       seed_runs[s].mean, seed_runs[s].max);
 			else
 				printf(" | | |\n");
 			fflush(stdout);
@@ -209,9 +211,10 @@ static cudaError_t moonshot(FILE *f)
 		double per_body = (double)(before - after) / ns[i];
 		fprintf(f, "%d,%.6f,%.6f,%.1f,%.4e\n", ns[i], step, pairs, per_body, st.mean);
 		double goal = i == 0 ? STEP_GOAL_MS_1M : STEP_GOAL_MS_10M;
-		printf("N = %d, theta 0.5: the whole step %.3f ms (goal <= %.0f ms: %s), mean error "
-		       "%.2e, %.0f bytes of device memory per body\n",
-		       ns[i], step, goal, step <= goal ? "met" : "MISSED", st.mean, per_body);
+		printf(
+		    "N = %d, theta 0.5: the whole step %.3f ms (goal <= %.0f ms: %s), mean error "
+		    "%.2e, %.0f bytes of device memory per body\n",
+		    ns[i], step, goal, step <= goal ? "met" : "MISSED", st.mean, per_body);
 		if (i == 0)
 			printf("all pairs at N = %d: %.1f ms, %.0fx the whole step\n", ns[i], pairs,
 			       pairs / step);
