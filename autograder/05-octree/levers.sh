@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# levers.sh: what each lever of the force walk buys, on the GPU (handout 05, "What
-# makes the walk fast"). Each autograder/05-octree/levers/NAME.patch turns the
-# solution's force.cu back into an earlier walk; every variant and the solution get
-# the lab's bench built (one make -j), then `bench --levers` runs for each in turn on
-# the idle GPU and a Markdown table is printed: at N = 2^20 (theta 0.5, Plummer) the
-# whole step, the walk in tree order and in index order, the mean error against the
-# direct sum; at 10,000 the step against all pairs. LEVERS_OUT: where the copies go.
+# levers.sh: what each lever of the force walk buys, on the GPU (handout 05, "Opening
+# four cells at once"). Each autograder/05-octree/levers/NAME.patch turns the
+# solution (its force.cu, or build.cu) back into an earlier version; every variant and
+# the solution get the lab's bench built (one make -j), then `bench --levers` runs for
+# each in turn on the idle GPU, and a Markdown table is printed: at N = 2^20 (theta 0.5,
+# Plummer) the whole step, the walk in tree order and in index order, the mean error
+# against the direct sum; at 10,000 the step against all pairs. LEVERS_OUT: where the
+# copies go.
 set -eu
 out=${LEVERS_OUT:-build/levers}
 lab=05-octree
