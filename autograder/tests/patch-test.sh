@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# patch-test.sh: every patch made against the reference solutions still applies to
+# them: the self-check's (autograder/selftest/LAB/*.patch) and lab 05's levers
+# (autograder/05-octree/levers/*.patch). A solution edited without its patches would
+# otherwise be found out only by make selftest (test-slow) or, for the levers, on the
+# GPU, where a failed build costs device time. Prints each patch that fails and how to
+# remake it; exit 1 if any.
+set -u
+status=0 n=0
+for p in autograder/selftest/*/*.patch autograder/*/levers/*.patch; do
+	[ -f "$p" ] || continue
+	lab=$(basename "$(dirname "$p")")
+	[ "$lab" = levers ] && lab=$(basename "$(dirname "$(dirname "$p")")")
+	n=$((n + 1))
+	if [ ! -d "solutions/$lab" ]; then
+		echo "patch-test: $p: no solutions/$lab to apply it to" && status=1
+	elif ! out=$(patch --dry-run -s -d "solutions/$lab" -p1 <"$p" 2>&1); then
+		echo "patch-test: $p no longer applies to solutions/$lab: ${out//$'\n'/; }"
+		status=1
+	fi
+done
+if [ $status -eq 0 ]; then
+	echo "patch-test: $n patches apply to solutions/"
+else
+	echo "patch-test: remake each: apply it to the solution it was made for (git log -- PATCH),"
+	echo "  carry the change over to the new solution, and diff -u --label a/FILE --label b/FILE"
+	echo "  solutions/LAB/FILE against the result, from solutions/LAB"
+fi
+exit $status
