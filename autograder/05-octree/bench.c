@@ -23,6 +23,7 @@
 #include "timing.h"
 #include "bh.h"
 #include "harness.h"
+#include "resources.h"
 #include "thresholds.h"
 
 #define BIG 1048576
@@ -223,13 +224,33 @@ static cudaError_t moonshot(FILE *f)
 	return cudaSuccess;
 }
 
+/* The walk's registers and static shared memory for this GPU's architecture, from
+ * ptxas's report beside the lab's objects (resources.h); -1 where it is missing. */
+static void walk_resources(const struct cudaDeviceProp *d, int *regs, int *smem)
+{
+	struct kernel_resources k[32];
+	char arch[16];
+	int n = resources_read(LAB_BUILD_DIR "/force.o.res", k, 32);
+
+	snprintf(arch, sizeof(arch), "sm_%d%d", d->major, d->minor);
+	*regs = *smem = -1;
+	for (int i = 0; i < n; i++)
+		if (strstr(k[i].name, "force_kernel") && !strcmp(k[i].arch, arch))
+			*regs = k[i].registers, *smem = k[i].smem_bytes;
+}
+
 /* One line for levers.sh: at 2^20 the step, the walk in tree and index order and the
- * mean error; at 10,000 the step and all pairs. */
+ * mean error; at 10,000 the step and all pairs; the walk's registers and shared memory. */
 static cudaError_t levers(void)
 {
+	struct cudaDeviceProp d;
 	struct cloud c;
 	double step, sorted, unsorted, small_step, small_pairs;
+	int dev, regs, smem;
 
+	CUDA_CHECK(cudaGetDevice(&dev));
+	CUDA_CHECK(cudaGetDeviceProperties(&d, dev));
+	walk_resources(&d, &regs, &smem);
 	CUDA_CHECK(cloud_open(&c, BIG, 1, 31));
 	CUDA_CHECK(timed(&c, 5, 0.5f, 11, &step));
 	CUDA_CHECK(timed(&c, 6, 0.5f, 5, &unsorted));
@@ -241,8 +262,8 @@ static cudaError_t levers(void)
 	CUDA_CHECK(timed(&c, 7, 0.5f, 11, &small_pairs));
 	cloud_close(&c);
 	printf("levers: step %.3f forces %.3f unsorted %.3f mean_err %.3e small_step %.4f "
-	       "small_pairs %.4f\n",
-	       step, sorted, unsorted, st.mean, small_step, small_pairs);
+	       "small_pairs %.4f regs %d smem %d\n",
+	       step, sorted, unsorted, st.mean, small_step, small_pairs, regs, smem);
 	return cudaSuccess;
 }
 
