@@ -160,7 +160,10 @@ void grid_close_guarded(struct boids_grid *g)
 
 const char *method_name(enum boids_method m)
 {
-	return m == BOIDS_NAIVE ? "naive" : m == BOIDS_SCATTERED ? "scattered" : "coherent";
+	return m == BOIDS_NAIVE	      ? "naive"
+	       : m == BOIDS_SCATTERED ? "scattered"
+	       : m == BOIDS_COHERENT  ? "coherent"
+				      : "fast";
 }
 
 struct step_run {

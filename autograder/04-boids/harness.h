@@ -74,7 +74,7 @@ cudaError_t grid_open_guarded(struct boids_grid *g, int capacity, const struct b
 			      double cell_width);
 void grid_close_guarded(struct boids_grid *g);
 
-/* "naive", "scattered" or "coherent". */
+/* "naive", "scattered", "coherent" or "fast". */
 const char *method_name(enum boids_method m);
 
 /* One method's whole step timed: warm-up, then the median of @runs, each from a fresh

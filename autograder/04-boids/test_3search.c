@@ -21,6 +21,10 @@ static const char *search_hint(enum boids_method m)
 		     "per axis with cells 2 r_max wide, up to 3 with cells r_max wide), each "
 		     "slot k of a cell in [start, end) naming boid boid_of[k]; skip the boid "
 		     "itself; empty cells are -1, -1 (" HANDOUT ", step 4.d)"
+	       : m == BOIDS_FAST
+		   ? "the fast search must give 4.f's result: gather every sorted slot "
+		     "(boid_of[k]) into the packed arrays, and take back exactly what the "
+		     "boid's meeting with itself added (" HANDOUT ", Going further)"
 		   : "the boid is pos_sorted[k], its candidates pos_sorted[m] / vel_sorted[m] "
 		     "for m in each searched cell's [start, end), m != k; the new velocity "
 		     "goes to vel_out[boid_of[k]] (" HANDOUT ", step 4.f)";
@@ -41,8 +45,10 @@ static struct boids_check run_search(struct flock *f, enum boids_method m, int c
 	gpu_poison(f->d_out, (size_t)f->n * sizeof(float3));
 	if (m == BOIDS_SCATTERED)
 		GPU_OK(boids_velocity_scattered(&g, f->d_pos, f->d_vel, f->d_out, f->n, &f->p));
-	else
+	else if (m == BOIDS_COHERENT)
 		GPU_OK(boids_velocity_coherent(&g, f->d_out, f->n, &f->p));
+	else
+		GPU_OK(boids_velocity_fast(&g, f->d_pos, f->d_vel, f->d_out, f->n, &f->p));
 	GPU_OK(flock_fetch_out(f));
 	struct boids_check c = check_velocities(f, what, search_hint(m));
 	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d ambiguous", what,
@@ -225,6 +231,28 @@ static void check_step(enum boids_method m, int cells, enum param_set set)
 		   what, c.worst_err, worst_move, STEP_MOVE_TOL);
 	grid_close_guarded(&g);
 	flock_close(&f);
+}
+
+/* Going further (ungraded: 0 points): the fast search, checked as 4.f is. Until a
+ * student writes it, 4.e and 4.f stand in for it and these follow 4.f's tests. */
+GRADED_TEST(fast, cells8_dense, 0, 120)
+{
+	check_search(BOIDS_FAST, 8, 4099, SCENE_DENSE, PARAMS_SEP_WIDE);
+}
+
+GRADED_TEST(fast, cells27_dense, 0, 120)
+{
+	check_search(BOIDS_FAST, 27, 4099, SCENE_DENSE, PARAMS_LAB);
+}
+
+GRADED_TEST(fast, cells27_n100003, 0, 120)
+{
+	check_search(BOIDS_FAST, 27, 100003, boids_default_params().scene_scale, PARAMS_COH_WIDE);
+}
+
+GRADED_TEST(fast, faces, 0, 120)
+{
+	check_faces(BOIDS_FAST);
 }
 
 GRADED_TEST(step, naive, 1, 60)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # patch-test.sh: every patch made against the reference solutions still applies to
-# them: the self-check's (autograder/selftest/LAB/*.patch) and lab 05's levers
-# (autograder/05-octree/levers/*.patch). A solution edited without its patches would
+# them: the self-check's (autograder/selftest/LAB/*.patch) and the labs' levers
+# (autograder/*/levers/*.patch). A solution edited without its patches would
 # otherwise be found out only by make selftest (test-slow) or, for the levers, on the
 # GPU, where a failed build costs device time. Prints each patch that fails and how to
 # remake it; exit 1 if any.

@@ -1,5 +1,5 @@
-# Step time against block size at each method's largest N (lab 04 bench: block.csv),
-# one line per method, each normalised to its best block size.
+# Step time against block size at 200k and 1M boids (lab 04 bench: block.csv), one line
+# per method and size, each normalised to its best block size (the seed's table).
 set terminal svg size 640,420 font "sans,12"
 set output out
 set datafile separator ","
@@ -9,9 +9,12 @@ set ylabel "step time / best step time"
 set key top center
 set grid
 f = data."/block.csv"
-stats f using ((strcol(1) eq "naive") ? $8 : NaN) every ::1 nooutput name "N"
-stats f using ((strcol(1) eq "scattered") ? $8 : NaN) every ::1 nooutput name "S"
-stats f using ((strcol(1) eq "coherent") ? $8 : NaN) every ::1 nooutput name "C"
-plot f using 3:((strcol(1) eq "naive") ? $8/N_min : NaN) every ::1 with linespoints lw 2 pt 7 title "naive", \
-     f using 3:((strcol(1) eq "scattered") ? $8/S_min : NaN) every ::1 with linespoints lw 2 pt 5 title "scattered", \
-     f using 3:((strcol(1) eq "coherent") ? $8/C_min : NaN) every ::1 with linespoints lw 2 pt 9 title "coherent"
+sel(m, n) = (strcol(1) eq m && $2 == n) ? $8 : NaN
+stats f using (sel("coherent", 200000)) every ::1 nooutput name "C2"
+stats f using (sel("coherent", 1000000)) every ::1 nooutput name "C1"
+stats f using (sel("scattered", 200000)) every ::1 nooutput name "S2"
+stats f using (sel("scattered", 1000000)) every ::1 nooutput name "S1"
+plot f using 3:(sel("coherent", 200000)/C2_min) every ::1 with linespoints lw 2 pt 9 title "coherent, 200k", \
+     f using 3:(sel("coherent", 1000000)/C1_min) every ::1 with linespoints lw 2 pt 8 title "coherent, 1M", \
+     f using 3:(sel("scattered", 200000)/S2_min) every ::1 with linespoints lw 2 pt 5 title "scattered, 200k", \
+     f using 3:(sel("scattered", 1000000)/S1_min) every ::1 with linespoints lw 2 pt 4 title "scattered, 1M"

@@ -7,6 +7,7 @@
  *   make run LAB=04 ARGS="-n 100000 --method naive"
  *   make run LAB=04 ARGS="-n 1000000 --method coherent --cells 27"
  *   make run LAB=04 ARGS="-n 1000000 --method scattered --block 32"
+ *   make run LAB=04 ARGS="-n 1000000 --method fast --cells 27"   (going further)
  */
 #include <math.h>
 #include <stdio.h>
@@ -39,7 +40,7 @@ static cudaError_t step(void *ctx)
 
 static int usage(void)
 {
-	printf("usage: driver [-n N] [--method naive|scattered|coherent] [--cells 8|27]\n"
+	printf("usage: driver [-n N] [--method naive|scattered|coherent|fast] [--cells 8|27]\n"
 	       "              [--steps S] [--block B] [--scene S] [--seed S]\n"
 	       "  -n N       boids (default 100000)\n"
 	       "  --cells C  8: cells 2 r_max wide; 27: r_max wide (default 8)\n"
@@ -86,6 +87,7 @@ int main(int argc, char **argv)
 		else if (v && !strcmp(a, "--method"))
 			r.method = !strcmp(v, "naive")	     ? BOIDS_NAIVE
 				   : !strcmp(v, "scattered") ? BOIDS_SCATTERED
+				   : !strcmp(v, "fast")	     ? BOIDS_FAST
 							     : BOIDS_COHERENT,
 			i++;
 		else if (v && !strcmp(a, "--cells"))
@@ -129,7 +131,7 @@ int main(int argc, char **argv)
 	CUDA_CHECK(cudaDeviceSynchronize());
 	double loop = (wall_ms() - t0) / steps;
 
-	const char *names[] = {"naive", "scattered", "coherent"};
+	const char *names[] = {"naive", "scattered", "coherent", "fast"};
 	printf("%s, %d-cell grid, N = %d, blocks of %d, seed 0x%llx\n"
 	       "step (events, median of %d): %.4f ms; whole loop of %d steps: %.4f ms per step\n"
 	       "first step: worst error of %d sampled boids against double: %.3g of max speed "

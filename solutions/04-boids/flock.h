@@ -47,10 +47,16 @@ cudaError_t grid_reorder(struct boids_grid *g, const float3 *d_pos, const float3
 cudaError_t boids_velocity_coherent(const struct boids_grid *g, float3 *d_vel_out, int n,
 				    const struct boids_params *p);
 
+/* Going further, ungraded: from the built grid, boids_velocity_coherent's result, with
+ * its own gather of d_pos and d_vel into g's 16-byte slots (g->d_pos_packed and
+ * g->d_vel_packed) instead of grid_reorder. */
+cudaError_t boids_velocity_fast(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel,
+				float3 *d_vel_out, int n, const struct boids_params *p);
+
 /* Given: pos[i] += vel[i] dt, wrapped into the scene. */
 cudaError_t boids_move(float3 *d_pos, const float3 *d_vel, int n, const struct boids_params *p);
 
-enum boids_method { BOIDS_NAIVE, BOIDS_SCATTERED, BOIDS_COHERENT };
+enum boids_method { BOIDS_NAIVE, BOIDS_SCATTERED, BOIDS_COHERENT, BOIDS_FAST };
 
 /* Given: one time step, new velocities into vel_out, then the move with them. The
  * caller swaps vel and vel_out afterwards (ping-pong). g is unused by BOIDS_NAIVE. */

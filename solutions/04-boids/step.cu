@@ -65,6 +65,10 @@ cudaError_t boids_step(enum boids_method m, struct boids_grid *g, float3 *d_pos,
 		CUDA_CHECK(grid_reorder(g, d_pos, d_vel, n));
 		CUDA_CHECK(boids_velocity_coherent(g, d_vel_out, n, p));
 		break;
+	case BOIDS_FAST:
+		CUDA_CHECK(grid_build(g, d_pos, n));
+		CUDA_CHECK(boids_velocity_fast(g, d_pos, d_vel, d_vel_out, n, p));
+		break;
 	default:
 		return cudaErrorInvalidValue;
 	}
