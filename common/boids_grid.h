@@ -33,8 +33,8 @@ struct boids_grid {
 	int *d_cell_end;      /**< per cell: one past its last sorted slot, -1 if empty */
 	float3 *d_pos_sorted; /**< positions in sorted order (the coherent grid) */
 	float3 *d_vel_sorted; /**< velocities in sorted order (the coherent grid) */
-	float4 *d_pos_packed; /**< positions in sorted order, 16 bytes each (going further) */
-	float4 *d_vel_packed; /**< velocities in sorted order, 16 bytes each (going further) */
+	float4 *d_packed;     /**< per sorted slot k: [2k] its position, [2k + 1] its velocity,
+				   16 bytes each (the going-further search of the lab) */
 	struct key_sort sort; /**< the CUB sort's buffers */
 };
 

@@ -12,12 +12,11 @@ void boids_grid_close(struct boids_grid *g)
 	cudaFree(g->d_cell_end);
 	cudaFree(g->d_pos_sorted);
 	cudaFree(g->d_vel_sorted);
-	cudaFree(g->d_pos_packed);
-	cudaFree(g->d_vel_packed);
+	cudaFree(g->d_packed);
 	key_sort_close(&g->sort);
 	g->d_cell_of = g->d_boid_of = g->d_cell_start = g->d_cell_end = NULL;
 	g->d_pos_sorted = g->d_vel_sorted = NULL;
-	g->d_pos_packed = g->d_vel_packed = NULL;
+	g->d_packed = NULL;
 }
 
 static cudaError_t grid_alloc(struct boids_grid *g, int capacity)
@@ -30,8 +29,7 @@ static cudaError_t grid_alloc(struct boids_grid *g, int capacity)
 	CUDA_CHECK(cudaMalloc((void **)&g->d_cell_end, (size_t)g->cells * sizeof(int)));
 	CUDA_CHECK(cudaMalloc((void **)&g->d_pos_sorted, nb * sizeof(float3)));
 	CUDA_CHECK(cudaMalloc((void **)&g->d_vel_sorted, nb * sizeof(float3)));
-	CUDA_CHECK(cudaMalloc((void **)&g->d_pos_packed, nb * sizeof(float4)));
-	CUDA_CHECK(cudaMalloc((void **)&g->d_vel_packed, nb * sizeof(float4)));
+	CUDA_CHECK(cudaMalloc((void **)&g->d_packed, 2 * nb * sizeof(float4)));
 	return key_sort_open(&g->sort, capacity, key_bits_for(g->cells));
 }
 

@@ -42,6 +42,6 @@ for k in "${!names[@]}"; do
 	rows+=("$row")
 done
 echo
-echo "| staged search | ptxas | step ms, 1M | worst err, 1M | step ms, 5M | worst err, 5M |"
+echo "| fast search variant | ptxas | step ms, 1M | worst err, 1M | step ms, 5M | worst err, 5M |"
 echo "|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"

@@ -23,7 +23,7 @@ static const char *search_hint(enum boids_method m)
 		     "itself; empty cells are -1, -1 (" HANDOUT ", step 4.d)"
 	       : m == BOIDS_FAST
 		   ? "the fast search must give 4.f's result: gather every sorted slot "
-		     "(boid_of[k]) into the packed arrays, and take back exactly what the "
+		     "(boid_of[k]) into g->d_packed, and take back exactly what the "
 		     "boid's meeting with itself added (" HANDOUT ", Going further)"
 		   : "the boid is pos_sorted[k], its candidates pos_sorted[m] / vel_sorted[m] "
 		     "for m in each searched cell's [start, end), m != k; the new velocity "

@@ -2,8 +2,9 @@
  * Lab 04-boids, going further (ungraded; handout, "Going further: the H200's limit"):
  * the search of 4.f, with what its instructions go to cut down. Each thread still walks
  * its own rows of slots, as in 4.f, but
- *   - positions and velocities are gathered into 16-byte slots: one load each per
- *     candidate instead of three (a float3 cannot be loaded whole);
+ *   - each sorted slot's position and velocity are gathered side by side, 16 bytes
+ *     each: one load each per candidate instead of three (a float3 cannot be loaded
+ *     whole), the velocity at a fixed offset from the position;
  *   - the rules are applied without branches (predicated adds), one comparison serving
  *     cohesion and alignment when their radii are equal (the lab's parameters);
  *   - the boid is not skipped in its own cell: meeting itself (d = 0) adds nothing to

@@ -48,8 +48,8 @@ cudaError_t boids_velocity_coherent(const struct boids_grid *g, float3 *d_vel_ou
 				    const struct boids_params *p);
 
 /* Going further, ungraded: from the built grid, boids_velocity_coherent's result, with
- * its own gather of d_pos and d_vel into g's 16-byte slots (g->d_pos_packed and
- * g->d_vel_packed) instead of grid_reorder. */
+ * its own gather of d_pos and d_vel into g->d_packed (position and velocity of each
+ * sorted slot side by side) instead of grid_reorder. */
 cudaError_t boids_velocity_fast(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel,
 				float3 *d_vel_out, int n, const struct boids_params *p);
 

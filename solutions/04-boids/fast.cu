@@ -2,8 +2,9 @@
  * Lab 04-boids, going further (ungraded; handout, "Going further: the H200's limit"):
  * the search of 4.f, with what its instructions go to cut down. Each thread still walks
  * its own rows of slots, as in 4.f, but
- *   - positions and velocities are gathered into 16-byte slots: one load each per
- *     candidate instead of three (a float3 cannot be loaded whole);
+ *   - each sorted slot's position and velocity are gathered side by side, 16 bytes
+ *     each: one load each per candidate instead of three (a float3 cannot be loaded
+ *     whole), the velocity at a fixed offset from the position;
  *   - the rules are applied without branches (predicated adds), one comparison serving
  *     cohesion and alignment when their radii are equal (the lab's parameters);
  *   - the boid is not skipped in its own cell: meeting itself (d = 0) adds nothing to
@@ -18,10 +19,9 @@
 #include "rules.cuh"
 
 /* BEGIN SOLUTION */
-/* Sorted slot k takes boid boid_of[k]'s position and velocity, 16 bytes each. */
+/* Sorted slot k takes boid boid_of[k]'s position and velocity, side by side. */
 static __global__ void gather_packed_kernel(const int *boid_of, const float3 *pos,
-					    const float3 *vel, int n, float4 *pos_packed,
-					    float4 *vel_packed)
+					    const float3 *vel, int n, float4 *packed)
 {
 	int k = blockIdx.x * blockDim.x + threadIdx.x;
 
@@ -29,34 +29,37 @@ static __global__ void gather_packed_kernel(const int *boid_of, const float3 *po
 		int j = boid_of[k];
 		float3 x = pos[j], v = vel[j];
 
-		pos_packed[k] = make_float4(x.x, x.y, x.z, 0.f);
-		vel_packed[k] = make_float4(v.x, v.y, v.z, 0.f);
+		packed[2 * k] = make_float4(x.x, x.y, x.z, 0.f);
+		packed[2 * k + 1] = make_float4(v.x, v.y, v.z, 0.f);
 	}
 }
 
 /*
- * Adds slots [first, last) to h. @fold: cohesion and alignment share one radius, so one
- * comparison serves both. Every lane runs every line: the updates are predicated.
+ * Adds the @count slots from @slot on to h. @fold: cohesion and alignment share one
+ * radius, so one comparison and one count serve both (the caller copies the count).
+ * Every lane runs every line: the updates are predicated, not branched around.
  */
-static __device__ inline void add_run(struct neighbourhood *h, const float4 *pos,
-				      const float4 *vel, int first, int last, float4 xi,
-				      const struct rules *r, int fold)
+static __device__ inline void add_run(struct neighbourhood *h, const float4 *slot, int count,
+				      float4 xi, const struct rules *r, int fold)
 {
 #pragma unroll 4
-	for (int m = first; m < last; m++) {
-		float4 xj = __ldg(&pos[m]);
+	for (int t = 0; t < count; t++, slot += 2) {
+		float4 xj = __ldg(slot);
 		float dx = xj.x - xi.x, dy = xj.y - xi.y, dz = xj.z - xi.z;
 		float d2 = dx * dx + dy * dy + dz * dz;
-		int near = d2 < r->cohesion_r2, aligns = fold ? near : d2 < r->alignment_r2;
 
-		if (near) {
+		if (d2 < r->cohesion_r2) {
 			h->centre.x += dx, h->centre.y += dy, h->centre.z += dz;
 			h->n_cohesion++;
+			if (fold) {
+				float4 vj = __ldg(slot + 1);
+				h->heading.x += vj.x, h->heading.y += vj.y, h->heading.z += vj.z;
+			}
 		}
 		if (d2 < r->separation_r2)
 			h->away.x -= dx, h->away.y -= dy, h->away.z -= dz;
-		if (aligns) {
-			float4 vj = __ldg(&vel[m]);
+		if (!fold && d2 < r->alignment_r2) {
+			float4 vj = __ldg(slot + 1);
 			h->heading.x += vj.x, h->heading.y += vj.y, h->heading.z += vj.z;
 			h->n_alignment++;
 		}
@@ -64,15 +67,15 @@ static __device__ inline void add_run(struct neighbourhood *h, const float4 *pos
 }
 
 /* Thread k works for the boid in sorted slot k, as in 4.f. */
-static __global__ void velocity_fast_kernel(const float4 *pos, const float4 *vel,
-					    const int *boid_of, const int *cell_start,
-					    const int *cell_end, float3 *vel_out, int n,
-					    struct grid_shape s, float reach, struct rules r)
+static __global__ void velocity_fast_kernel(const float4 *packed, const int *boid_of,
+					    const int *cell_start, const int *cell_end,
+					    float3 *vel_out, int n, struct grid_shape s, float reach,
+					    struct rules r)
 {
 	int k = blockIdx.x * blockDim.x + threadIdx.x;
 
 	if (k < n) {
-		float4 xi = pos[k], vi = vel[k];
+		float4 xi = packed[2 * k], vi = packed[2 * k + 1];
 		struct neighbourhood h = neighbourhood_empty();
 		int fold = r.cohesion_r2 == r.alignment_r2;
 		int xlo = cell_coord(xi.x - reach, s), xhi = cell_coord(xi.x + reach, s);
@@ -92,9 +95,9 @@ static __global__ void velocity_fast_kernel(const float4 *pos, const float4 *vel
 				}
 				/* a warp-uniform choice: every lane has the same parameters */
 				if (fold)
-					add_run(&h, pos, vel, first, last, xi, &r, 1);
+					add_run(&h, packed + 2 * first, last - first, xi, &r, 1);
 				else
-					add_run(&h, pos, vel, first, last, xi, &r, 0);
+					add_run(&h, packed + 2 * first, last - first, xi, &r, 0);
 			}
 		/* the boid met itself (d = 0): take back what that added */
 		if (0.f < r.cohesion_r2)
@@ -103,6 +106,8 @@ static __global__ void velocity_fast_kernel(const float4 *pos, const float4 *vel
 			h.heading = f3_sub(h.heading, f3(vi.x, vi.y, vi.z));
 			h.n_alignment--;
 		}
+		if (fold)
+			h.n_alignment = h.n_cohesion;
 		vel_out[boid_of[k]] = neighbourhood_velocity(&h, &r, f3(vi.x, vi.y, vi.z));
 	}
 }
@@ -116,12 +121,12 @@ cudaError_t boids_velocity_fast(struct boids_grid *g, const float3 *d_pos, const
 
 	if (n <= 0)
 		return cudaSuccess;
-	gather_packed_kernel<<<(n + threads - 1) / threads, threads>>>(
-	    g->d_boid_of, d_pos, d_vel, n, g->d_pos_packed, g->d_vel_packed);
+	gather_packed_kernel<<<(n + threads - 1) / threads, threads>>>(g->d_boid_of, d_pos, d_vel,
+								     n, g->d_packed);
 	CUDA_CHECK_LAUNCH();
 	velocity_fast_kernel<<<(n + threads - 1) / threads, threads>>>(
-	    g->d_pos_packed, g->d_vel_packed, g->d_boid_of, g->d_cell_start, g->d_cell_end,
-	    d_vel_out, n, grid_shape_of(g), (float)boids_max_radius(p), rules_from(p));
+	    g->d_packed, g->d_boid_of, g->d_cell_start, g->d_cell_end, d_vel_out, n,
+	    grid_shape_of(g), (float)boids_max_radius(p), rules_from(p));
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 /* END SOLUTION */
