@@ -9,15 +9,8 @@
 set -eu
 out=${LEVERS_OUT:-build/levers}
 lab=04-boids
-names=(solution)
-rm -rf "$out" && mkdir -p "$out/solution"
-cp -r "solutions/$lab" "$out/solution/"
-for p in autograder/$lab/levers/*.patch; do
-	name=$(basename "$p" .patch)
-	mkdir -p "$out/$name" && cp -r "solutions/$lab" "$out/$name/"
-	patch -s -d "$out/$name/$lab" -p1 <"$p"
-	names+=("$name")
-done
+source "$(dirname "$0")/../levers-copies.sh"
+levers_copy "$lab" "$out"
 dirs=() targets=()
 for name in "${names[@]}"; do
 	dirs+=("build/sub/${out//\//_}_$name/$lab")
