@@ -1,8 +1,8 @@
 /*
  * Lab 04-boids, steps 4.d and 4.f: the grid searches against the double reference,
- * on a grid the host built (so a search is graded on its own), for both cell widths;
- * then whole steps through boids_step, and every method against every other. Do not
- * modify.
+ * on a grid the host built (so a search is graded on its own), for both cell widths,
+ * and the going-further fast search the same way (0 points); then whole steps through
+ * boids_step, and every method against every other. Do not modify.
  */
 #include <math.h>
 #include <stdlib.h>
