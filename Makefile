@@ -430,7 +430,7 @@ check-format:
 # the class on a Slurm cluster started for the test.
 TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
-	"autograder/tests/formula-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh") \
+	"autograder/tests/formula-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)")
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
