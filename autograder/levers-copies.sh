@@ -1,4 +1,4 @@
-# levers-copies.sh, sourced by autograder/NN-name/levers.sh: levers_copy LAB OUT makes
+# levers-copies.sh, sourced by autograder/NN-name/levers.sh. levers_copy LAB OUT makes
 # OUT/solution/LAB, a copy of solutions/LAB, and OUT/NAME/LAB for each
 # autograder/LAB/levers/NAME.patch, that copy with the patch applied; it sets the array
 # names to (solution NAME...), in the patches' order.
@@ -13,4 +13,19 @@ levers_copy() {
 		patch -s -d "$out/$name/$lab" -p1 <"$p"
 		names+=("$name")
 	done
+}
+
+# levers_build LAB OUT TARGET: after levers_copy, builds TARGET (a path under a graded
+# folder's build tree, e.g. driver) of every copy in one make -j; sets the array dirs to
+# each copy's build folder, in the order of names. Prints the log's tail and fails if
+# the build fails.
+levers_build() {
+	local lab=$1 out=$2 target=$3 name targets=()
+	dirs=()
+	for name in "${names[@]}"; do
+		dirs+=("build/sub/${out//\//_}_$name/$lab")
+		targets+=("build/sub/${out//\//_}_$name/$lab/$target")
+	done
+	make --no-print-directory -j"$(nproc)" SUBMISSIONS="${names[*]/#/$out/}" "${targets[@]}" \
+		>"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; return 1; }
 }

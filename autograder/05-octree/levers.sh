@@ -12,15 +12,10 @@ out=${LEVERS_OUT:-build/levers}
 lab=05-octree
 source "$(dirname "$0")/../levers-copies.sh"
 levers_copy "$lab" "$out"
-targets=()
-for name in "${names[@]}"; do
-	targets+=("build/sub/${out//\//_}_$name/$lab/grader/bench_$lab")
-done
-make --no-print-directory -j"$(nproc)" SUBMISSIONS="${names[*]/#/$out/}" "${targets[@]}" >"$out/build.log" 2>&1 ||
-	{ tail -30 "$out/build.log"; exit 1; }
+levers_build "$lab" "$out" "grader/bench_$lab"
 rows=()
 for k in "${!names[@]}"; do
-	line=$("${targets[$k]}" --levers | sed -n 's/^levers: //p') || true
+	line=$("${dirs[$k]}/grader/bench_$lab" --levers | sed -n 's/^levers: //p') || true
 	echo "${names[$k]}: ${line:-FAILED}"
 	[ -n "$line" ] || { rows+=("| ${names[$k]} | failed: see above |"); continue; }
 	# the walk's registers and shared memory: ptxas's report, read by the bench
