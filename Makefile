@@ -12,6 +12,11 @@
 #                             an interrupted run resumes where it stopped. SLURM=1: one
 #                             Slurm job array, a task per student (autograder/slurm/)
 #   make run LAB=NN ARGS=...  a lab's driver on a chosen N (make run LAB=01 ARGS=--help)
+#   make movie LAB=NN [ARGS=...] [EVERY=K] [FORMAT=mp4|gif] [FPS=30] [FRAMES=dir] [OUT=base]
+#                             the lab's demo (or ARGS) with a frame every K steps, then
+#                             build/movie/<lab>.mp4 (ffmpeg) or .gif (png2gif, where
+#                             ffmpeg is missing); FRAMES=dir: those frames, no run;
+#                             OUT=base: base.mp4, its frames in base/frames
 #   make skeletons            regenerate labs/ from solutions/ (never edit labs/ by hand)
 #   make handouts             handouts/*.md to standalone HTML in build/handouts/
 #   make docs                 Doxygen over common/, warnings are errors (build/docs/)
@@ -73,6 +78,9 @@ COMMON_SRCS := $(wildcard common/*.c)
 COMMON_CU := $(wildcard common/*.cu)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o)
 LIBCOMMON := $(BUILD)/lib/libcommon.a
+# libpng: the drivers' frames (frames.o, png_io.o) and test_common only; libcommon.a is
+# an archive, so the graders and runners, which pull neither, never need it.
+PNG_LIBS := -lpng
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	$(call say,CC,$<)
@@ -104,8 +112,16 @@ $(REPORT): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/report/*.c))
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -o $@
 
+# make movie's GIF encoder (where ffmpeg is missing); of libcommon.a only png_io.o
+PNG2GIF := $(BUILD)/bin/png2gif
+$(PNG2GIF): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/movie/*.c)) $(LIBCOMMON) | deps-png
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $^ $(PNG_LIBS) $(LDLIBS) -o $@
+
 $(BUILD)/obj/autograder/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
-	CPPFLAGS += -Iautograder/skelgen -Iautograder/report -Iautograder/lib -Iautograder/rpc
+	CPPFLAGS += -Iautograder/skelgen -Iautograder/report -Iautograder/lib -Iautograder/rpc \
+		-Iautograder/movie
 
 # The project's own Criterion tests: common/ and the grading tools.
 TEST_COMMON := $(BUILD)/bin/test_common
@@ -114,10 +130,11 @@ TEST_TOOLS := $(BUILD)/bin/test_tools
 $(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c)) $(LIBCOMMON)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
+	$(Q)$(CC) $^ -lcriterion $(PNG_LIBS) $(LDLIBS) -o $@
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
-		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c autograder/rpc/confirm.c)
+		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c autograder/rpc/confirm.c \
+		autograder/movie/gif.c)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
@@ -181,7 +198,7 @@ $(o)/lab.a: $(patsubst $(d)/%.cu,$(o)/%.o,$(cu))
 
 $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(PNG_LIBS) $(LDLIBS) -o $$@
 
 # The grader (the parent: tests, references, report) and the submission's runner (the
 # child: the submission, and of common/ only what the lab's given code calls).
@@ -266,6 +283,7 @@ $(BUILD)/emu/common/%.cc: common/%.cu autograder/emu/launch.py
 $(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
 	$(call say,CXX,$< (emulated))
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
+-include $(EMU_COMMON:%.o=%.d)
 
 $(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
 
@@ -285,6 +303,22 @@ $(GPU_WARP_TEST): autograder/emu/tests/warp_test.cu $(FLAGS_STAMP)
 	$(call say,NVCC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
+
+# The renderer's GPU path against its CPU path (render_gpu.cu, render.c) on the same
+# points, the same check built emulated (make test-units) and by nvcc (device-check.sh)
+EMU_RENDER_TEST := $(BUILD)/bin/emu_render_test
+GPU_RENDER_TEST := $(BUILD)/bin/gpu_render_test
+$(EMU_RENDER_TEST): $(BUILD)/obj/autograder/emu/tests/render_test.o $(BUILD)/emu/common/render_gpu.o \
+		$(BUILD)/obj/common/render.o $(BUILD)/obj/common/rng.o \
+		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+	$(call say,LINK,$@ (emulated))
+	@mkdir -p $(@D)
+	$(Q)g++ $^ -lm -o $@
+$(GPU_RENDER_TEST): $(BUILD)/obj/autograder/emu/tests/render_test.o $(BUILD)/obj/common/render_gpu.cu.o \
+		$(BUILD)/obj/common/render.o $(BUILD)/obj/common/rng.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $^ $(LDLIBS) -o $@
 
 define EMU_RULES
 $(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
@@ -330,7 +364,7 @@ $(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(call sub_ou
 # the driver, its kernels emulated: make run without a GPU
 $(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
 	$$(call say,LINK,$$@)
-	$(Q)g++ $$^ -lm -o $$@
+	$(Q)g++ $$^ $(PNG_LIBS) -lm -o $$@
 
 $(e)/runner_$(2): $(erunner) $(elab) $(emu_rt) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
 	$$(call say,LINK,$$@)
@@ -368,18 +402,21 @@ selftest-emu:
 	$(Q)autograder/selftest-emu.sh $(filter $(EMU_LABS),$(SELECTED))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: all test test-slow grade grade-class run skeletons handouts docs bench sanitize selftest sass release format \
-	check-format clean deps-grade deps-test \
+.PHONY: all test test-slow grade grade-class run movie skeletons handouts docs bench sanitize selftest sass release format \
+	check-format clean deps-grade deps-png deps-test \
 	check-skeletons test-units test-grade emu-test emu-grade selftest-emu graders emu-graders FORCE
 
-all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST) $(GPU_WARP_TEST) \
+all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST) $(GPU_WARP_TEST) \
+	$(EMU_RENDER_TEST) $(GPU_RENDER_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
 DEPS := autograder/ensure-deps.sh
 deps-grade:
 	@$(DEPS) criterion
+deps-png:
+	@$(DEPS) libpng
 deps-test:
-	@$(DEPS) criterion pandoc doxygen gnuplot
+	@$(DEPS) criterion libpng pandoc doxygen gnuplot
 
 skeletons: $(SKELGEN)
 	$(Q)$(SKELGEN) generate solutions labs
@@ -394,10 +431,11 @@ else
 	@echo "no solutions/ here (a student release): skeleton drift check skipped"
 endif
 
-test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST)
+test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST) $(EMU_RENDER_TEST)
 	$(Q)autograder/run-criterion.sh $(TEST_COMMON)
 	$(Q)autograder/run-criterion.sh $(TEST_TOOLS)
 	$(Q)$(EMU_WARP_TEST)
+	$(Q)$(EMU_RENDER_TEST)
 
 # The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the
 # skeletons it must finish with a report, no test hanging. make test leaves out the
@@ -432,7 +470,7 @@ TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-di
 	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
 	"autograder/tests/formula-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
-	$(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)")
+	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)")
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-grade TEST_GRADE_FILTER=" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/attack-test.sh $(MAKE)") \
@@ -511,6 +549,7 @@ grade-class: deps-grade $(REPORT)
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
+	@$(DEPS) libpng
 	$(Q)if [ -n "$$($(call lab_emulated,$(SELECTED)))" ]; then \
 		$(MAKE) --no-print-directory $(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver && \
 		echo "run: no GPU here: the kernels are emulated on the CPU (correct, far slower; times mean nothing)" && \
@@ -519,6 +558,36 @@ run: deps-grade
 		$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/driver && \
 		$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS); \
 	fi
+
+# make movie: the lab's demo (MOVIE_ARGS_<lab>, or ARGS) run as make run runs it, a
+# frame every MOVIE_EVERY_<lab> (or EVERY) steps into build/movie/<lab>/frames, then
+# autograder/movie.sh makes them build/movie/<lab>.mp4 or .gif (OUT=base: base/frames,
+# base.mp4). FRAMES=dir: only that last step, on the frames in dir.
+MOVIE_ARGS_01-pair := --collide -n 65536 --eps 0.05 --steps 1200 --dt 0.025 --orbit 0.2
+MOVIE_ARGS_02-tiling := --collide -n 65536 --eps 0.05 --steps 1200 --dt 0.025 --orbit 0.2
+MOVIE_ARGS_03-unroll := --collide -n 65536 --eps 0.05 --steps 1200 --dt 0.025 --orbit 0.2
+MOVIE_ARGS_04-boids := -n 200000 --steps 600 --orbit 0.1
+MOVIE_ARGS_05-octree := --galaxies -n 1048576 --steps 1500 --dt 0.04
+MOVIE_ARGS_06-orbits := --constellation --steps 6400
+MOVIE_EVERY_01-pair := 4
+MOVIE_EVERY_02-tiling := 4
+MOVIE_EVERY_03-unroll := 4
+MOVIE_EVERY_04-boids := 2
+MOVIE_EVERY_05-octree := 3
+MOVIE_EVERY_06-orbits := 14
+FORMAT ?= mp4
+FPS ?= 30
+movie_dir = $(or $(OUT),$(BUILD)/movie/$(SELECTED))
+movie_args = $(or $(ARGS),$(MOVIE_ARGS_$(SELECTED))) --frames $(movie_dir)/frames \
+	--every $(or $(EVERY),$(MOVIE_EVERY_$(SELECTED)),1)
+movie: $(PNG2GIF)
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make movie LAB=NN [ARGS=...] [EVERY=K] [FORMAT=mp4|gif] [FPS=30] [FRAMES=dir] [OUT=base] (labs: $(LABS_ALL))"; exit 2; }
+	@test -z "$(FRAMES)" -o -d "$(FRAMES)" || { echo "movie: FRAMES=$(FRAMES) is not a folder"; exit 2; }
+	$(Q)if [ -z "$(FRAMES)" ]; then rm -rf $(movie_dir)/frames && mkdir -p $(movie_dir) && set -o pipefail && \
+		$(MAKE) --no-print-directory run ARGS='$(movie_args)' | tee $(movie_dir)/driver.log; fi
+	$(Q)$(if $(filter mp4,$(FORMAT)),{ $(DEPS) ffmpeg || true; } &&) autograder/movie.sh \
+		$(or $(FRAMES),$(movie_dir)/frames) $(movie_dir) $(FORMAT) $(FPS) $(PNG2GIF) \
+		$(if $(FRAMES),,$(movie_dir)/driver.log)
 
 BENCH_SUBMISSION := $(if $(filter command line,$(origin SUBMISSION)),$(SUBMISSION),$(if $(wildcard solutions),solutions,labs))
 bench:
@@ -536,15 +605,36 @@ sanitize: deps-grade
 	$(Q)autograder/sanitize-lab.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) \
 		$(BUILD)/sanitize/$(SELECTED)
 
+# Every lab's handout and the course's front page (handouts/index.md), one standalone
+# HTML file each that works offline: figures, stills and styles embedded, math as
+# MathML. Each page gets a navigation bar (handouts/nav.sh) and its C and CUDA listings
+# highlighted (the ```cuda and ```console syntaxes are in handouts/syntax/).
 HANDOUTS := $(wildcard handouts/[0-9][0-9]-*.md)
-handouts: $(HANDOUTS:handouts/%.md=$(BUILD)/handouts/%.html)
+handouts: $(HANDOUTS:handouts/%.md=$(BUILD)/handouts/%.html) $(BUILD)/handouts/index.html
 
-$(BUILD)/handouts/%.html: handouts/%.md handouts/style.css handouts/plot.sh $(wildcard handouts/plots/*) $(wildcard handouts/data/*/*)
+# pandoc 2.19 renamed --self-contained to --embed-resources (with --standalone)
+PANDOC_EMBED = $(shell pandoc --help 2>/dev/null | grep -q -e --embed-resources && \
+	echo --embed-resources || echo --self-contained)
+PANDOC_SYNTAX := $(wildcard handouts/syntax/*.xml)
+HANDOUT_TOC := --toc --toc-depth=2
+$(BUILD)/handouts/index.html: HANDOUT_TOC :=
+
+# a page's navigation bar, rewritten only when it changes (a lab added or retitled)
+.PRECIOUS: $(BUILD)/obj/handouts/%.nav.html
+$(BUILD)/obj/handouts/%.nav.html: FORCE
+	@mkdir -p $(@D)
+	@handouts/nav.sh $* >$@.tmp && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
+
+$(BUILD)/handouts/%.html: handouts/%.md $(BUILD)/obj/handouts/%.nav.html handouts/style.css handouts/plot.sh \
+		handouts/nav.sh $(PANDOC_SYNTAX) $(wildcard handouts/plots/*) $(wildcard handouts/data/*/*)
 	$(call say,PANDOC,$<)
 	@mkdir -p $(@D)/figures
 	$(Q)handouts/plot.sh $* handouts/data/$* $(@D)/figures
-	$(Q)pandoc --standalone --mathml --self-contained --css handouts/style.css \
-		--resource-path=$(@D):handouts --toc --toc-depth=2 \
+	$(Q)pandoc --standalone $(PANDOC_EMBED) --mathml --css handouts/style.css \
+		--resource-path=$(@D):handouts $(HANDOUT_TOC) --highlight-style=pygments \
+		$(addprefix --syntax-definition=,$(PANDOC_SYNTAX)) \
+		--include-before-body=$(BUILD)/obj/handouts/$*.nav.html \
+		--include-after-body=$(BUILD)/obj/handouts/$*.nav.html \
 		--metadata=lang:en -f markdown -t html5 $< -o $@
 
 docs: $(BUILD)/docs/.stamp

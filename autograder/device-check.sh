@@ -80,6 +80,8 @@ total() { sed -n 's/^TOTAL *\([0-9]*\/[0-9]*\).*/\1/p' "$1" 2>/dev/null; }
 step build 300 make -j"$(nproc)" all
 # the CPU emulation's warp functions, their expected answers checked on the GPU
 step gpu-warp-test 60 build/bin/gpu_warp_test
+# the renderer's GPU path against its CPU path, every byte within 1 (render_test.c)
+step gpu-render-test 60 build/bin/gpu_render_test
 # One lab at a time. Every test is two processes with a CUDA context each (the grader
 # and the submission's runner): six labs' grades and sanitizers at once made contexts
 # wait past the tests' 30 s limits on the H200. Per lab: the solution's untimed tests

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # ensure-deps.sh NAME...: makes sure the Debian packages behind NAME (criterion,
-# pandoc, doxygen, gnuplot, slurm) are usable. Missing ones are installed when running
-# as root or with passwordless sudo; otherwise it prints the one apt-get line to
-# run and fails. Criterion counts as present when its header compiles, so a copy
-# pointed to by CPATH/LIBRARY_PATH (the GPU machine's .devdeps) is enough.
+# libpng, pandoc, doxygen, gnuplot, ffmpeg, slurm) are usable. Missing ones are installed when
+# running as root or with passwordless sudo; otherwise it prints the one apt-get line
+# to run and fails. Criterion and libpng count as present when their headers compile,
+# so a copy pointed to by CPATH/LIBRARY_PATH (the GPU machine's .devdeps) is enough.
 set -u
 missing=()
 for name in "$@"; do
@@ -11,9 +11,13 @@ for name in "$@"; do
 	criterion)
 		echo '#include <criterion/criterion.h>' | ${CC:-gcc} -E -x c - >/dev/null 2>&1 ||
 			missing+=(libcriterion-dev) ;;
+	libpng) # the drivers' frames (common/png_io.c); the graders do without it
+		echo '#include <png.h>' | ${CC:-gcc} -E -x c - >/dev/null 2>&1 ||
+			missing+=(libpng-dev) ;;
 	pandoc) command -v pandoc >/dev/null || missing+=(pandoc) ;;
 	doxygen) command -v doxygen >/dev/null || missing+=(doxygen) ;;
 	gnuplot) command -v gnuplot >/dev/null || missing+=(gnuplot-nox) ;;
+	ffmpeg) command -v ffmpeg >/dev/null || missing+=(ffmpeg) ;; # make movie's MP4
 	slurm) # a single-node cluster with accounting (autograder/tests/slurm/cluster.sh)
 		command -v slurmctld >/dev/null || missing+=(slurm-wlm)
 		command -v slurmdbd >/dev/null || missing+=(slurmdbd)

@@ -112,3 +112,44 @@ void ic_plummer(struct rng *r, int n, float4 *pos, float4 *vel)
 		vel[i].w = 0.0f;
 	}
 }
+
+/* Sphere s of ic_plummer_collision: bodies [first, first + count) of n, shifted and sped. */
+static void collision_sphere(struct rng *r, int n, int first, int count, const double shift[3],
+			     const double drift[3], float tag, float4 *pos, float4 *vel,
+			     float *tags)
+{
+	/* a sphere of mass M = count / n keeps its radius: speeds scale as sqrt(G M / a) */
+	double vscale = sqrt((double)count / n);
+
+	ic_plummer(r, count, pos + first, vel + first);
+	for (int i = first; i < first + count; i++) {
+		pos[i].x = (float)(pos[i].x + shift[0]);
+		pos[i].y = (float)(pos[i].y + shift[1]);
+		pos[i].z = (float)(pos[i].z + shift[2]);
+		pos[i].w = (float)(1.0 / n);
+		vel[i].x = (float)(vscale * vel[i].x + drift[0]);
+		vel[i].y = (float)(vscale * vel[i].y + drift[1]);
+		vel[i].z = (float)(vscale * vel[i].z + drift[2]);
+		if (tags)
+			tags[i] = tag;
+	}
+}
+
+void ic_plummer_collision(struct rng *r, int n, float separation, float approach_speed,
+			  float impact, float4 *pos, float4 *vel, float *tag)
+{
+	int n_a = n - n / 2, n_b = n / 2;
+	/* each centre sits at the other's mass fraction of the way, so that the centre of
+	 * mass is at the origin and at rest whatever the parity of n */
+	double fa = (double)n_b / n, fb = (double)n_a / n;
+	double shift_a[3] = {-fa * separation, -fa * impact, 0.0},
+	       shift_b[3] = {fb * separation, fb * impact, 0.0};
+	double drift_a[3] = {fa * approach_speed, 0.0, 0.0},
+	       drift_b[3] = {-fb * approach_speed, 0.0, 0.0};
+
+	if (n <= 0)
+		return;
+	collision_sphere(r, n, 0, n_a, shift_a, drift_a, 0.f, pos, vel, tag);
+	if (n_b > 0)
+		collision_sphere(r, n, n_a, n_b, shift_b, drift_b, 1.f, pos, vel, tag);
+}

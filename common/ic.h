@@ -28,4 +28,19 @@ void ic_uniform_cube(struct rng *r, int n, float half_width, float4 *pos, float4
  */
 void ic_plummer(struct rng *r, int n, float4 *pos, float4 *vel);
 
+/**
+ * @brief Two Plummer spheres on a collision course, equal masses 1/n (total M = 1).
+ *
+ * Bodies [0, n - n/2) form sphere 0 and the rest sphere 1, each drawn by ic_plummer()
+ * (Hénon length unit, speeds scaled by sqrt of its mass so that it stays in virial
+ * equilibrium). The centres are @p separation apart along x and @p impact apart along
+ * y (sphere 0 at -x, -y), closing along x at @p approach_speed; the centre of mass is
+ * at the origin and at rest, and the orbital angular momentum points along +z. If
+ * @p tag is not NULL, tag[i] is the sphere of body i (0.f or 1.f, for RENDER_TAG).
+ * Two point masses of 1/2 at distance d meet parabolically at approach_speed
+ * sqrt(2 / d).
+ */
+void ic_plummer_collision(struct rng *r, int n, float separation, float approach_speed,
+			  float impact, float4 *pos, float4 *vel, float *tag);
+
 #endif /* COMMON_IC_H */

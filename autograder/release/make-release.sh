@@ -33,8 +33,9 @@ done <autograder/release/answers.txt
 rm -rf "$dir" && mkdir -p "$dir"
 copy() { mkdir -p "$dir/$(dirname "$1")" && cp -r "$1" "$dir/$1"; }
 
-# the course's CPU references and baselines: each transcribes an exercise
-answers="allpairs.cu reference.c boids.c boids_grid.c octree.c octree_force.c octree_check.c orbit.c"
+# the course's CPU references and baselines: each transcribes an exercise (leapfrog.cu,
+# the drivers' integrator of labs 02 and 03, is lab 01's leapfrog_step)
+answers="allpairs.cu leapfrog.cu reference.c boids.c boids_grid.c octree.c octree_force.c octree_check.c orbit.c"
 mkdir -p "$dir/common/prebuilt"
 for f in common/*.h; do copy "$f"; done
 for f in common/*.c common/*.cu; do

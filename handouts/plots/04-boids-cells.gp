@@ -11,5 +11,5 @@ set grid
 f = data."/cells.csv"
 plot f using 1:($2/$3) every ::1 with linespoints lw 2 pt 5 title "scattered", \
      f using 1:($4/$5) every ::1 with linespoints lw 2 pt 9 title "coherent", \
-     f using 1:($6/$7) every ::1 with linespoints lw 2 pt 11 title "staged search", \
+     f using 1:($6/$7) every ::1 with linespoints lw 2 pt 11 title "fast search (going further)", \
      1 with lines dt 2 lc rgb "#555555" notitle

@@ -14,4 +14,4 @@ f = data."/sizes.csv"
 plot f using 1:2 every ::1 with linespoints lw 2 pt 7 title "naive", \
      f using 1:3 every ::1 with linespoints lw 2 pt 5 title "scattered grid", \
      f using 1:4 every ::1 with linespoints lw 2 pt 9 title "coherent grid", \
-     f using 1:5 every ::1 with linespoints lw 2 pt 11 title "staged search (going further)"
+     f using 1:5 every ::1 with linespoints lw 2 pt 11 title "fast search (going further)"

@@ -1,11 +1,23 @@
 /*
  * Lab 06-orbits driver: propagates a batch of satellites with one method, prints the
  * time (CUDA events) and RK4 steps per second, and the largest distance of sampled
- * satellites from the double CPU reference. Do not modify; try things with it:
+ * satellites from the double CPU reference. With --constellation the batch is a
+ * Walker constellation (planes of satellites at one inclination): the driver follows
+ * each plane's right ascension of the ascending node (RAAN) and prints its J2 drift
+ * against the formula -3/2 n J2 (Re/p)^2 cos i; --raan-csv writes it, --frames draws
+ * the ground tracks (sub-satellite points on a longitude-latitude map, one colour per
+ * plane). Do not modify; try things with it:
  *
  *   make run LAB=06 ARGS="-n 550 --steps 6400"                    the seed's shape
  *   make run LAB=06 ARGS="-n 550 --steps 6400 --method modular"
  *   make run LAB=06 ARGS="-n 100000 --steps 8640 --method float"  one day in float
+ *   make run LAB=06 ARGS="--constellation --raan-every 240 --raan-csv build/raan.csv"
+ *   make run LAB=06 ARGS="--constellation --steps 6400 --frames build/movie/06 --every 14"
+ *
+ * --constellation: a Walker 53:96/12/1 constellation at 550 km, three days unless
+ * --steps says otherwise; the fourth line writes each plane's RAAN every 54 minutes
+ * (handouts/plots/06-orbits-raan.gp plots it), the fifth draws a day of ground tracks,
+ * 459 frames (make movie LAB=06 makes the same movie).
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,42 +25,199 @@
 #include <string.h>
 
 #include "cuda_check.h"
+#include "constellation.h"
+#include "frames.h"
 #include "orbit.h"
 #include "orbits.h"
 #include "rng.h"
-#include "timing.h"
 
 #define SAMPLE 16
 #define PI     3.14159265358979323846
+/* ground-track points per satellite per frame (one per step up to this), the time
+ * over which a track fades to 1/e, and the weight of a satellite's newest point */
+#define TRAIL_POINTS 64
+#define TRAIL_S	     900.0
+#define HEAD_WEIGHT  4
 
 enum method { INTEGRATED, MODULAR, FLOAT, KAHAN };
+
+struct run {
+	enum method m;
+	int n, spl;
+	double dt;
+	struct sat_state s;
+	struct sat_state_f sf, cf;
+	float *d_t;
+	double *d, *scratch;
+	float *df;
+};
 
 static int usage(void)
 {
 	printf("usage: driver [-n N] [--steps S] [--spl K] [--dt DT]\n"
 	       "              [--method integrated|modular|float|kahan] [--seed S]\n"
+	       "              [--constellation [--planes P] [--per-plane Q] [--inclination DEG]\n"
+	       "               [--altitude KM]] [--raan-csv FILE] [--raan-every K]\n"
+	       "              [frame options]\n"
 	       "  -n N      satellites (default 550); --steps S RK4 steps (6400)\n"
 	       "  --spl K   steps per launch of the integrated kernels (default: all)\n"
-	       "  --dt DT   step in seconds (13.5: 6400 steps are a day)\n");
+	       "  --dt DT   step in seconds (13.5: 6400 steps are a day)\n"
+	       "  --constellation  Walker delta 53:96/12/1 at 550 km (P planes of Q), three days\n"
+	       "  --raan-csv FILE  t_s,plane,raan_deg,raan_j2_deg: each plane's mean RAAN and\n"
+	       "                   the J2 formula's (degrees), every K steps (or every frame)\n"
+	       "  --raan-every K   steps between RAAN samples without frames (default 60)\n"
+	       "frame options (the ground tracks on a longitude-latitude map):\n%s",
+	       frames_usage());
 	return 2;
+}
+
+static cudaError_t advance(struct run *r, int steps)
+{
+	int spl = r->spl < steps ? r->spl : steps;
+
+	if (r->m == INTEGRATED)
+		return propagate_integrated(r->s, r->n, r->dt, steps, spl, NULL);
+	if (r->m == MODULAR)
+		return propagate_modular(r->s, r->n, r->dt, steps, r->scratch);
+	if (r->m == FLOAT)
+		return propagate_float(r->sf, r->d_t, r->n, (float)r->dt, steps, spl);
+	return propagate_kahan(r->sf, r->cf, r->d_t, r->cf.x + 6 * (size_t)r->n, r->n, (float)r->dt,
+			       steps, spl);
+}
+
+/* The first comps (3: positions, 6: the state) arrays of the state, as doubles. */
+static cudaError_t state_to_host(const struct run *r, int comps, double *h, float *hf)
+{
+	size_t k = (size_t)comps * r->n;
+
+	if (r->m == INTEGRATED || r->m == MODULAR)
+		return cudaMemcpy(h, r->d, k * sizeof(double), cudaMemcpyDeviceToHost);
+	CUDA_CHECK(cudaMemcpy(hf, r->df, k * sizeof(float), cudaMemcpyDeviceToHost));
+	for (size_t j = 0; j < k; j++)
+		h[j] = hf[j];
+	return cudaSuccess;
+}
+
+/* The fitted RAAN drift of every plane against the formula, in degrees per day. */
+static void raan_report(const struct raan_track *p, const char *what)
+{
+	double day = 86400.0 * 180.0 / PI, meas = 0.0, want = 0.0, worst = 0.0;
+
+	for (int k = 0; k < p->planes; k++) {
+		double rate = raan_track_rate(p, k), j2 = orbit_nodal_rate(p->a[k], 0.0, p->inc[k]);
+		meas += rate * day / p->planes, want += j2 * day / p->planes;
+		worst = fmax(worst, fabs(rate - j2) * day);
+	}
+	printf("RAAN drift, the least-squares line of each %s's mean RAAN: measured %.4f "
+	       "deg/day, J2 formula %.4f deg/day (means of %d); worst difference %.4f deg/day\n",
+	       what, meas, want, p->planes, worst);
+}
+
+/*
+ * The run in blocks (a frame each, or raan_every steps), each block in up to
+ * TRAIL_POINTS parts whose positions are the frame's ground-track points. Only the
+ * propagation launches are timed (ms_total); copies, RAAN and frames are not. *most:
+ * the most steps one call propagated.
+ */
+static int run_sampled(struct run *r, int steps, int raan_every, struct raan_track *p,
+		       const int *plane, struct frames *f, FILE *csv, float *ms_total, int *most)
+{
+	int n = r->n, block = f->dir ? f->every : raan_every, npts;
+	int trail = !f->dir ? 1 : block < TRAIL_POINTS ? block : TRAIL_POINTS;
+	int room = trail + HEAD_WEIGHT;
+	double *h = malloc(6 * (size_t)n * sizeof(double));
+	float *hf = malloc(6 * (size_t)n * sizeof(float));
+	float *pts = malloc(3 * (size_t)n * room * sizeof(float));
+	float *tags = malloc((size_t)n * room * sizeof(float));
+	struct render_points rp = {0, pts, 3, NULL, 0, tags, 1};
+	const float origin[3] = {0.f, 0.f, 0.f};
+	float ms, half_h = fmaxf(90.f, 180.f * (float)f->height / (float)f->width);
+	cudaEvent_t e0, e1;
+
+	if (!h || !hf || !pts || !tags)
+		return fprintf(stderr, "out of memory for the samples\n"), 1;
+	CUDA_CHECK(cudaEventCreate(&e0));
+	CUDA_CHECK(cudaEventCreate(&e1));
+	/* the map: orthographic, looking down -z at x = longitude, y = latitude */
+	frames_view(f, origin, 2.f * half_h, 90.f, -90.f, 0.f);
+	f->style.colour = RENDER_TAG;
+	f->style.splat_px = fmaxf(0.5f, 0.75f * (float)f->width / 960.f);
+	f->style.exposure = 4.f;
+	f->style.fade = (float)exp(-block * r->dt / TRAIL_S);
+	if (frames_open(f))
+		return 1;
+	*ms_total = 0.f, *most = 0;
+	CUDA_CHECK(state_to_host(r, 6, h, hf));
+	raan_track_sample(p, h, n, plane, 0.0, csv);
+	constellation_ground_points(h, n, 0.0, plane, pts, tags);
+	npts = n;
+	for (int step = 0; step < steps;) {
+		int k = steps - step < block ? steps - step : block, done = 0;
+		rp.n = npts;
+		if (frames_due(f, step) && frames_write_host(f, &rp))
+			return 1;
+		npts = 0;
+		for (int j = 1; j <= trail; j++) {
+			int sub = (int)((long long)j * k / trail) - done;
+			if (sub <= 0)
+				continue;
+			CUDA_CHECK(cudaEventRecord(e0, 0));
+			CUDA_CHECK(advance(r, sub));
+			CUDA_CHECK(cudaEventRecord(e1, 0));
+			CUDA_CHECK(cudaEventSynchronize(e1));
+			CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+			*ms_total += ms;
+			*most = sub > *most ? sub : *most;
+			done += sub;
+			if (!f->dir)
+				continue;
+			CUDA_CHECK(state_to_host(r, 3, h, hf));
+			constellation_ground_points(h, n, (step + done) * r->dt, plane,
+						    pts + 3 * (size_t)npts, tags + npts);
+			npts += n;
+		}
+		for (int j = 1; f->dir && j < HEAD_WEIGHT; j++, npts += n) {
+			memcpy(pts + 3 * (size_t)npts, pts + 3 * (size_t)(npts - n),
+			       3 * n * sizeof(float));
+			memcpy(tags + npts, tags + npts - n, n * sizeof(float));
+		}
+		step += k;
+		CUDA_CHECK(state_to_host(r, 6, h, hf));
+		raan_track_sample(p, h, n, plane, step * r->dt, csv);
+	}
+	rp.n = npts;
+	if (f->dir && frames_write_host(f, &rp))
+		return 1;
+	frames_close(f);
+	free(h), free(hf), free(pts), free(tags);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	int n = 550, steps = 6400, spl = 0;
-	double dt = 13.5;
+	int n = 550, steps = 6400, spl = 0, constellation = 0, steps_given = 0;
+	int n_planes = 12, per_plane = 8, raan_every = 60;
+	double dt = 13.5, inc_deg = 53.0, alt_km = 550.0;
 	enum method m = INTEGRATED;
 	unsigned long long seed = rng_fresh_seed();
+	const char *csv_path = NULL;
 	struct rng r;
+	struct frames f;
 
+	frames_defaults(&f);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+		int took = frames_option(&f, a, v);
+		if (took < 0)
+			return 2;
+		if (took > 0)
+			i++;
+		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 			return usage(), 0;
 		else if (v && !strcmp(a, "-n"))
 			n = atoi(v), i++;
 		else if (v && !strcmp(a, "--steps"))
-			steps = atoi(v), i++;
+			steps = atoi(v), steps_given = 1, i++;
 		else if (v && !strcmp(a, "--spl"))
 			spl = atoi(v), i++;
 		else if (v && !strcmp(a, "--dt"))
@@ -61,21 +230,60 @@ int main(int argc, char **argv)
 			i++;
 		else if (v && !strcmp(a, "--seed"))
 			seed = strtoull(v, NULL, 0), i++;
+		else if (!strcmp(a, "--constellation"))
+			constellation = 1;
+		else if (v && !strcmp(a, "--planes"))
+			n_planes = atoi(v), i++;
+		else if (v && !strcmp(a, "--per-plane"))
+			per_plane = atoi(v), i++;
+		else if (v && !strcmp(a, "--inclination"))
+			inc_deg = atof(v), i++;
+		else if (v && !strcmp(a, "--altitude"))
+			alt_km = atof(v), i++;
+		else if (v && !strcmp(a, "--raan-csv"))
+			csv_path = v, i++;
+		else if (v && !strcmp(a, "--raan-every"))
+			raan_every = atoi(v), i++;
 		else
 			return usage();
 	}
-	if (n < 1 || steps < 1)
+	if (constellation) {
+		n = n_planes * per_plane;
+		steps = steps_given ? steps : 3 * 6400;
+		if (n_planes < 1 || per_plane < 1 || !(alt_km > 0.0))
+			return usage();
+	}
+	if (n < 1 || steps < 1 || raan_every < 1)
 		return usage();
 	spl = spl > 0 ? spl : steps;
 
-	/* circular orbits of random size, inclination and node */
+	/* circular orbits of random size, inclination and node (each its own "plane" for
+	 * the RAAN), or the constellation's */
 	double *h = malloc(6 * (size_t)n * sizeof(double));
 	float *hf = malloc(6 * (size_t)n * sizeof(float));
+	int *plane = malloc((size_t)n * sizeof(int));
+	struct raan_track track;
+	if (!h || !hf || !plane || raan_track_open(&track, constellation ? n_planes : n))
+		return fprintf(stderr, "out of memory for %d satellites\n", n), 1;
 	rng_seed(&r, seed);
+	if (constellation)
+		constellation_walker(n_planes, per_plane, 1, ORBIT_RE + alt_km,
+				     inc_deg * PI / 180.0, h, plane);
 	for (int i = 0; i < n; i++) {
 		double s[6];
-		orbit_circular(rng_range(&r, 6700.0, 8000.0), rng_range(&r, 0.0, PI),
-			       rng_range(&r, 0.0, 2 * PI), s);
+		if (constellation) {
+			for (int c = 0; c < 6; c++)
+				s[c] = h[(size_t)c * n + i];
+		} else {
+			orbit_circular(rng_range(&r, 6700.0, 8000.0), rng_range(&r, 0.0, PI),
+				       rng_range(&r, 0.0, 2 * PI), s);
+		}
+		/* a circle's radius, and its inclination from the angular momentum */
+		double hx = s[1] * s[5] - s[2] * s[4], hy = s[2] * s[3] - s[0] * s[5],
+		       hz = s[0] * s[4] - s[1] * s[3];
+		plane[i] = constellation ? plane[i] : i;
+		track.a[plane[i]] = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+		track.inc[plane[i]] = acos(hz / sqrt(hx * hx + hy * hy + hz * hz));
 		for (int c = 0; c < 6; c++)
 			h[(size_t)c * n + i] = s[c], hf[(size_t)c * n + i] = (float)s[c];
 	}
@@ -106,24 +314,33 @@ int main(int argc, char **argv)
 				 dc + 3 * (size_t)n,
 				 dc + 4 * (size_t)n,
 				 dc + 5 * (size_t)n};
+	struct run run = {m, n, spl, dt, s, sf, cf, dt_f, d, scratch, df};
 
 	cudaEvent_t e0, e1;
 	float ms;
-	CUDA_CHECK(cudaEventCreate(&e0));
-	CUDA_CHECK(cudaEventCreate(&e1));
-	CUDA_CHECK(cudaEventRecord(e0, 0));
-	if (m == INTEGRATED)
-		CUDA_CHECK(propagate_integrated(s, n, dt, steps, spl, NULL));
-	else if (m == MODULAR)
-		CUDA_CHECK(propagate_modular(s, n, dt, steps, scratch));
-	else if (m == FLOAT)
-		CUDA_CHECK(propagate_float(sf, dt_f, n, (float)dt, steps, spl));
-	else
-		CUDA_CHECK(
-		    propagate_kahan(sf, cf, dt_f, cf.x + 6 * (size_t)n, n, (float)dt, steps, spl));
-	CUDA_CHECK(cudaEventRecord(e1, 0));
-	CUDA_CHECK(cudaEventSynchronize(e1));
-	CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+	int per_call = steps;
+	FILE *csv = NULL;
+	if (csv_path) {
+		if (!(csv = fopen(csv_path, "w")))
+			return perror(csv_path), 1;
+		fprintf(csv, "t_s,plane,raan_deg,raan_j2_deg\n");
+	}
+	if (constellation || csv || f.dir) {
+		/* sampled: the RAAN, the ground tracks; only the launches are timed */
+		if (run_sampled(&run, steps, raan_every, &track, plane, &f, csv, &ms, &per_call))
+			return 1;
+		if (csv && fclose(csv))
+			return perror(csv_path), 1;
+		raan_report(&track, constellation ? "plane" : "satellite");
+	} else {
+		CUDA_CHECK(cudaEventCreate(&e0));
+		CUDA_CHECK(cudaEventCreate(&e1));
+		CUDA_CHECK(cudaEventRecord(e0, 0));
+		CUDA_CHECK(advance(&run, steps));
+		CUDA_CHECK(cudaEventRecord(e1, 0));
+		CUDA_CHECK(cudaEventSynchronize(e1));
+		CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+	}
 
 	/* the largest distance of sampled satellites from the double CPU reference */
 	double *got = malloc(6 * (size_t)n * sizeof(double));
@@ -154,9 +371,14 @@ int main(int argc, char **argv)
 	printf("%s: %d satellites x %d steps of %g s (%d per launch), seed 0x%llx\n"
 	       "%.3f ms, %.3g RK4 steps/s; worst distance of %d sampled satellites from the "
 	       "double CPU reference: %.3g km\n",
-	       names[m], n, steps, dt, m == MODULAR ? 1 : spl, seed, ms,
-	       (double)n * steps / (ms * 1e-3), SAMPLE < n ? SAMPLE : n, worst);
+	       names[m], n, steps, dt,
+	       m == MODULAR	? 1
+	       : spl < per_call ? spl
+				: per_call,
+	       seed, ms, (double)n * steps / (ms * 1e-3), SAMPLE < n ? SAMPLE : n, worst);
 	cudaFree(d), cudaFree(df), cudaFree(dc), cudaFree(scratch);
 	free(h), free(hf), free(got), free(gotf);
+	free(plane);
+	raan_track_close(&track);
 	return 0;
 }

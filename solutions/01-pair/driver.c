@@ -5,6 +5,9 @@
  *   make run LAB=01 ARGS="-n 16384"            time accel_naive, check 256 bodies
  *   make run LAB=01 ARGS="--plummer -n 1024 --steps 800 --dt 0.0125 --eps 0.05"
  *   make run LAB=01 ARGS="--coincident --eps 0"  two bodies on one point, unsoftened
+ *   make run LAB=01 ARGS="--collide -n 65536 --eps 0.05 --steps 1200 --dt 0.025
+ *                         --frames build/frames/01 --every 4 --orbit 0.2"
+ *                      two Plummer spheres (red, blue) collide and merge: 300 frames
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,42 +15,63 @@
 #include <string.h>
 
 #include "cuda_check.h"
+#include "frames.h"
 #include "ic.h"
 #include "reference.h"
 #include "timing.h"
 #include "pair.h"
 
 #define SAMPLE 256
+/* --collide: centres 6 apart (each sphere's half-mass radius is 0.77), 1 apart across,
+ * closing at 0.5 (0.58 would be parabolic): they pass, fall back and merge by t ~ 20 */
+#define COLLIDE_SEPARATION 6.f
+#define COLLIDE_SPEED	   0.5f
+#define COLLIDE_IMPACT	   1.f
+/* --collide: the energies are O(N^2) in double on the CPU, computed up to this N */
+#define ENERGY_N_MAX 65536
 
 struct options {
-	int n, steps, plummer, coincident;
+	int n, steps, plummer, coincident, collide;
 	float eps, dt;
 	unsigned long long seed;
+	struct frames frames;
 };
 
 static void usage(void)
 {
 	printf("usage: driver [-n N] [--eps EPS] [--seed S] [--plummer] [--steps K] [--dt DT]\n"
-	       "              [--coincident]\n"
+	       "              [--coincident] [--collide] [frame options]\n"
 	       "  -n N          bodies (default 16384)\n"
 	       "  --eps EPS     softening length; eps2 = EPS^2 is passed on (default 0.01)\n"
 	       "  --plummer     a Plummer sphere instead of a uniform cube\n"
+	       "  --collide     two Plummer spheres on a collision course (dE/E up to N = %d)\n"
 	       "  --steps K     integrate K leapfrog steps of --dt (default 0.0125), print dE/E\n"
-	       "  --coincident  two bodies at one point: what softening is for\n");
+	       "  --coincident  two bodies at one point: what softening is for\n"
+	       "frame options (with --steps; the step time leaves the frames out):\n%s",
+	       ENERGY_N_MAX, frames_usage());
 }
 
 static int parse(int argc, char **argv, struct options *o)
 {
-	*o = (struct options){16384, 0, 0, 0, 0.01f, 0.0125f, 0};
+	int took;
+
+	*o = (struct options){.n = 16384, .eps = 0.01f, .dt = 0.0125f};
 	o->seed = rng_fresh_seed();
+	frames_defaults(&o->frames);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+		if ((took = frames_option(&o->frames, a, v)) < 0)
+			return -1;
+		else if (took)
+			i++;
+		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 			return usage(), 1;
 		else if (!strcmp(a, "--plummer"))
 			o->plummer = 1;
 		else if (!strcmp(a, "--coincident"))
 			o->coincident = 1;
+		else if (!strcmp(a, "--collide"))
+			o->collide = 1;
 		else if (v && !strcmp(a, "-n"))
 			o->n = atoi(v), i++;
 		else if (v && !strcmp(a, "--eps"))
@@ -61,7 +85,32 @@ static int parse(int argc, char **argv, struct options *o)
 		else
 			return usage(), -1;
 	}
+	if (o->frames.dir && (!o->steps || o->coincident)) {
+		fprintf(stderr, "--frames: frames are drawn while integrating: add --steps K\n");
+		return -1;
+	}
 	return o->n > 0 ? 0 : (usage(), -1);
+}
+
+/* The camera and colours of each scene. The exposure follows bodies per pixel, so that
+ * 64k bodies in 960 x 540 and 1M in 1920 x 1080 look alike; --exposure overrides it. */
+static void frames_scene(struct frames *f, const struct options *o)
+{
+	const float origin[3] = {0.f, 0.f, 0.f};
+	double px_per_body = (double)f->width * f->height / o->n;
+
+	if (o->collide) {
+		/* from above the orbital plane, tilted 30 degrees: sphere 0 (red) on the left */
+		frames_view(f, origin, 16.f, 60.f, -90.f, 45.f);
+		f->style.colour = RENDER_TAG;
+	} else {
+		frames_view(f, origin, o->plummer ? 8.f : 5.f, 30.f, -60.f, 45.f);
+		f->style.colour = RENDER_SPEED;
+		f->style.value_max = o->plummer ? 1.5f : 2.f;
+	}
+	f->style.exposure = (float)(0.16 * pow(px_per_body, 0.8));
+	f->style.splat_px = 1.f;
+	f->style.fade = 0.f;
 }
 
 static int coincident(float eps)
@@ -113,30 +162,70 @@ static int accel(const struct options *o, const float4 *h_pos)
 	return 0;
 }
 
-static int integrate(const struct options *o, float4 *h_pos, float4 *h_vel)
+/*
+ * Integrates with your leapfrog_step. With --frames the steps run in runs of --every,
+ * each timed to its end (a synchronisation) and the frame drawn after the clock stops:
+ * the reported time is the steps' alone. Without, one run of all the steps.
+ */
+static int integrate(const struct options *o, float4 *h_pos, float4 *h_vel, const float *h_tag)
 {
 	size_t bytes = (size_t)o->n * sizeof(float4);
 	float4 *d_pos, *d_vel;
 	float3 *d_acc;
-	double eps2 = (double)o->eps * o->eps, e0, e1;
+	float *d_tag = NULL;
+	double eps2 = (double)o->eps * o->eps, e0 = 0.0, e1 = 0.0, ms = 0.0;
+	int energy = !o->collide || o->n <= ENERGY_N_MAX;
+	struct frames f = o->frames;
 
-	e0 = ref_kinetic_energy(h_pos, h_vel, o->n) + ref_potential_energy(h_pos, o->n, eps2);
+	if (energy)
+		e0 = ref_kinetic_energy(h_pos, h_vel, o->n) +
+		     ref_potential_energy(h_pos, o->n, eps2);
 	CUDA_CHECK(cudaMalloc((void **)&d_pos, bytes));
 	CUDA_CHECK(cudaMalloc((void **)&d_vel, bytes));
 	CUDA_CHECK(cudaMalloc((void **)&d_acc, (size_t)o->n * sizeof(float3)));
 	CUDA_CHECK(cudaMemcpy(d_pos, h_pos, bytes, cudaMemcpyHostToDevice));
 	CUDA_CHECK(cudaMemcpy(d_vel, h_vel, bytes, cudaMemcpyHostToDevice));
+	if (f.dir && h_tag) {
+		CUDA_CHECK(cudaMalloc((void **)&d_tag, (size_t)o->n * sizeof(float)));
+		CUDA_CHECK(
+		    cudaMemcpy(d_tag, h_tag, (size_t)o->n * sizeof(float), cudaMemcpyHostToDevice));
+	}
+	struct render_points points = {
+	    o->n, (const float *)d_pos, 4, (const float *)d_vel, 4, d_tag, 1};
+	if (frames_open(&f) || (frames_due(&f, 0) && frames_write(&f, &points)))
+		return 1;
 	CUDA_CHECK(accel_naive(d_pos, d_acc, o->n, (float)eps2));
-	double t0 = wall_ms();
-	for (int k = 0; k < o->steps; k++)
-		CUDA_CHECK(leapfrog_step(d_pos, d_vel, d_acc, o->n, o->dt, (float)eps2));
-	CUDA_CHECK(cudaMemcpy(h_pos, d_pos, bytes, cudaMemcpyDeviceToHost));
-	CUDA_CHECK(cudaMemcpy(h_vel, d_vel, bytes, cudaMemcpyDeviceToHost));
-	double ms = wall_ms() - t0;
-	e1 = ref_kinetic_energy(h_pos, h_vel, o->n) + ref_potential_energy(h_pos, o->n, eps2);
-	printf("%d leapfrog steps of dt = %g to t = %g in %.1f ms: E0 = %.8f  E = %.8f  "
-	       "dE/E = %.3g\n",
-	       o->steps, o->dt, o->steps * o->dt, ms, e0, e1, (e1 - e0) / fabs(e0));
+	for (int k = 0; k < o->steps;) {
+		int end = f.dir && o->steps - k > f.every ? k + f.every : o->steps;
+		double t0 = wall_ms();
+		for (; k < end; k++)
+			CUDA_CHECK(leapfrog_step(d_pos, d_vel, d_acc, o->n, o->dt, (float)eps2));
+		if (k == o->steps) {
+			CUDA_CHECK(cudaMemcpy(h_pos, d_pos, bytes, cudaMemcpyDeviceToHost));
+			CUDA_CHECK(cudaMemcpy(h_vel, d_vel, bytes, cudaMemcpyDeviceToHost));
+		} else {
+			CUDA_CHECK(cudaDeviceSynchronize());
+		}
+		ms += wall_ms() - t0;
+		if (frames_due(&f, k) && frames_write(&f, &points))
+			return 1;
+	}
+	if (energy) {
+		e1 = ref_kinetic_energy(h_pos, h_vel, o->n) +
+		     ref_potential_energy(h_pos, o->n, eps2);
+		printf("%d leapfrog steps of dt = %g to t = %g in %.1f ms: E0 = %.8f  E = %.8f  "
+		       "dE/E = %.3g\n",
+		       o->steps, o->dt, o->steps * o->dt, ms, e0, e1, (e1 - e0) / fabs(e0));
+	} else {
+		printf("%d leapfrog steps of dt = %g to t = %g in %.1f ms (energies left out above "
+		       "N = %d: O(N^2) on the CPU)\n",
+		       o->steps, o->dt, o->steps * o->dt, ms, ENERGY_N_MAX);
+	}
+	frames_close(&f);
+	CUDA_CHECK(cudaFree(d_pos));
+	CUDA_CHECK(cudaFree(d_vel));
+	CUDA_CHECK(cudaFree(d_acc));
+	CUDA_CHECK(cudaFree(d_tag));
 	return 0;
 }
 
@@ -152,15 +241,24 @@ int main(int argc, char **argv)
 	if (o.coincident)
 		return coincident(o.eps);
 	float4 *pos = malloc((size_t)o.n * sizeof(*pos)), *vel = malloc((size_t)o.n * sizeof(*vel));
+	float *tag = o.collide ? malloc((size_t)o.n * sizeof(*tag)) : NULL;
 	rng_seed(&r, o.seed);
-	if (o.plummer)
+	if (o.collide)
+		ic_plummer_collision(&r, o.n, COLLIDE_SEPARATION, COLLIDE_SPEED, COLLIDE_IMPACT,
+				     pos, vel, tag);
+	else if (o.plummer)
 		ic_plummer(&r, o.n, pos, vel);
 	else
 		ic_uniform_cube(&r, o.n, 1.f, pos, vel);
-	printf("%s of %d bodies, seed 0x%llx\n", o.plummer ? "Plummer sphere" : "uniform cube", o.n,
-	       o.seed);
-	rc = o.steps ? integrate(&o, pos, vel) : accel(&o, pos);
+	printf("%s of %d bodies, seed 0x%llx\n",
+	       o.collide   ? "two Plummer spheres on a collision course"
+	       : o.plummer ? "Plummer sphere"
+			   : "uniform cube",
+	       o.n, o.seed);
+	frames_scene(&o.frames, &o);
+	rc = o.steps ? integrate(&o, pos, vel, tag) : accel(&o, pos);
 	free(pos);
 	free(vel);
+	free(tag);
 	return rc;
 }

@@ -8,6 +8,11 @@
  *   make run LAB=04 ARGS="-n 1000000 --method coherent --cells 27"
  *   make run LAB=04 ARGS="-n 1000000 --method scattered --block 32"
  *   make run LAB=04 ARGS="-n 1000000 --method fast --cells 27"   (going further)
+ *   make run LAB=04 ARGS="-n 200000 --frames build/frames/04 --orbit 0.1"
+ *                      flocks forming from scattered boids, coloured by heading: 600
+ *                      steps, a frame every 2 (300 frames, 10 s at 30 fps); the timed
+ *                      steps run first, then the movie's from the start again. A million
+ *                      boids at the same density: -n 1000000 --scene 171 --size 1920x1080
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,9 +21,13 @@
 
 #include "cuda_check.h"
 #include "flock.h"
+#include "frames.h"
 #include "timing.h"
 
 #define SAMPLE 64
+/* --frames without --steps or --every: a 10 s movie at 30 fps */
+#define MOVIE_STEPS 600
+#define MOVIE_EVERY 2
 
 struct run {
 	enum boids_method method;
@@ -41,11 +50,62 @@ static cudaError_t step(void *ctx)
 static int usage(void)
 {
 	printf("usage: driver [-n N] [--method naive|scattered|coherent|fast] [--cells 8|27]\n"
-	       "              [--steps S] [--block B] [--scene S] [--seed S]\n"
+	       "              [--steps S] [--block B] [--scene S] [--seed S] [frame options]\n"
 	       "  -n N       boids (default 100000)\n"
 	       "  --cells C  8: cells 2 r_max wide; 27: r_max wide (default 8)\n"
-	       "  --steps S  timed steps (default 100)\n");
+	       "  --steps S  timed steps (default 100; %d with --frames)\n"
+	       "frame options (the loop's steps start again from the first state and draw the\n"
+	       "frames, the default every %d steps here; its time leaves the frames out):\n%s",
+	       MOVIE_STEPS, MOVIE_EVERY, frames_usage());
 	return 2;
+}
+
+/* The whole scene box seen from above one corner; the exposure follows boids per pixel,
+ * so that 100k and 1M boids look alike (--exposure overrides). */
+static void frames_scene(struct frames *f, const struct boids_params *p, int n)
+{
+	/* aimed a little below the centre: the near bottom corner comes closest, and so
+	 * reaches furthest from the image's centre */
+	const float target[3] = {0.f, 0.f, (float)(-0.1 * p->scene_scale)};
+
+	frames_view(f, target, (float)(6.3 * p->scene_scale), 25.f, -60.f, 30.f);
+	f->style.colour = RENDER_TAG;
+	f->style.exposure = (float)(0.25 * pow((double)f->width * f->height / n, 0.8));
+	f->style.splat_px = 1.f;
+	f->style.fade = 0.f;
+}
+
+/* What a frame needs besides the run: the boids' headings as render tags. */
+struct heading {
+	float3 *h_vel;
+	float *h_tag, *d_tag;
+};
+
+/*
+ * The frame of the current state, boids coloured by heading: their compass direction in
+ * the xy plane, in 8 sectors, picks a hue of a colour wheel (render tags 0 7 3 2 5 1 4 6:
+ * red, orange, yellow, green, cyan, blue, violet, pink), so a flock, all going one way,
+ * shows in one colour while scattered boids stay mixed (their speeds, all soon at
+ * max_speed, would not tell). The velocities' round trip through the host is the
+ * frame's time, never the steps'.
+ */
+static int frame(struct frames *f, const struct run *r, const struct heading *h)
+{
+	static const int wheel[8] = {0, 7, 3, 2, 5, 1, 4, 6};
+	struct render_points points = {
+	    r->n, (const float *)r->d_pos, 3, (const float *)r->d_vel, 3, h->d_tag, 1};
+
+	if (cudaMemcpy(h->h_vel, r->d_vel, (size_t)r->n * sizeof(float3), cudaMemcpyDeviceToHost) !=
+	    cudaSuccess)
+		return fprintf(stderr, "frames: copying the velocities back failed\n"), -1;
+	for (int i = 0; i < r->n; i++) {
+		float turn = atan2f(h->h_vel[i].y, h->h_vel[i].x) / 6.2831853f + 0.5f;
+		h->h_tag[i] = (float)wheel[(int)(turn * 8.f) & 7];
+	}
+	if (cudaMemcpy(h->d_tag, h->h_tag, (size_t)r->n * sizeof(float), cudaMemcpyHostToDevice) !=
+	    cudaSuccess)
+		return fprintf(stderr, "frames: copying the headings failed\n"), -1;
+	return frames_write(f, &points);
 }
 
 /* The worst error of sampled boids' first-step velocities against the double reference. */
@@ -74,13 +134,21 @@ int main(int argc, char **argv)
 {
 	struct run r = {BOIDS_COHERENT, {0}, boids_default_params(), NULL, NULL, NULL, 100000};
 	unsigned long long seed = rng_fresh_seed();
-	int cells = 8, steps = 100, block = 128;
+	int cells = 8, steps = 0, block = 128, took;
 	struct timing t;
+	struct frames f;
+	struct heading h = {NULL, NULL, NULL};
 	struct rng g;
 
+	frames_defaults(&f);
+	f.every = MOVIE_EVERY;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+		if ((took = frames_option(&f, a, v)) < 0)
+			return 2;
+		else if (took)
+			i++;
+		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 			return usage(), 0;
 		else if (v && !strcmp(a, "-n"))
 			r.n = atoi(v), i++;
@@ -103,6 +171,7 @@ int main(int argc, char **argv)
 		else
 			return usage();
 	}
+	steps = steps ? steps : f.dir ? MOVIE_STEPS : 100;
 	if (r.n < 1 || steps < 1 || (cells != 8 && cells != 27))
 		return usage();
 	CUDA_CHECK(boids_set_block_size(block));
@@ -125,11 +194,30 @@ int main(int argc, char **argv)
 
 	struct timing_plan plan = {NULL, step, &r, 2, steps < 101 ? steps : 101, 0};
 	CUDA_CHECK(time_gpu(&plan, &t));
-	double t0 = wall_ms();
-	for (int s = 0; s < steps; s++)
-		CUDA_CHECK(step(&r));
-	CUDA_CHECK(cudaDeviceSynchronize());
-	double loop = (wall_ms() - t0) / steps;
+	/* with --frames the loop is the movie: from the first state again, so that it shows
+	 * the flock forming, in runs of --every steps each timed to its end (a
+	 * synchronisation), the frame drawn after the clock stops */
+	if (f.dir) {
+		CUDA_CHECK(cudaMemcpy(r.d_pos, h_pos, bytes, cudaMemcpyHostToDevice));
+		CUDA_CHECK(cudaMemcpy(r.d_vel, h_vel, bytes, cudaMemcpyHostToDevice));
+		frames_scene(&f, &r.p, r.n);
+		h.h_vel = malloc(bytes);
+		h.h_tag = malloc((size_t)r.n * sizeof(float));
+		CUDA_CHECK(cudaMalloc((void **)&h.d_tag, (size_t)r.n * sizeof(float)));
+		if (!h.h_vel || !h.h_tag || frames_open(&f) || frame(&f, &r, &h))
+			return 1;
+	}
+	double loop = 0.0;
+	for (int s = 0; s < steps;) {
+		int end = f.dir && steps - s > f.every ? s + f.every : steps;
+		double t0 = wall_ms();
+		for (; s < end; s++)
+			CUDA_CHECK(step(&r));
+		CUDA_CHECK(cudaDeviceSynchronize());
+		loop += (wall_ms() - t0) / steps;
+		if (frames_due(&f, s) && frame(&f, &r, &h))
+			return 1;
+	}
 
 	const char *names[] = {"naive", "scattered", "coherent", "fast"};
 	printf("%s, %d-cell grid, N = %d, blocks of %d, seed 0x%llx\n"
@@ -138,6 +226,8 @@ int main(int argc, char **argv)
 	       "(%d ambiguous left out)\n",
 	       names[r.method], cells, r.n, block, seed, t.runs, t.median_ms, steps, loop,
 	       SAMPLE < r.n ? SAMPLE : r.n, err / r.p.max_speed, ambiguous);
+	frames_close(&f);
+	free(h.h_vel), free(h.h_tag), cudaFree(h.d_tag);
 	boids_grid_close(&r.g);
 	cudaFree(r.d_pos), cudaFree(r.d_vel), cudaFree(r.d_out);
 	free(h_pos), free(h_vel), free(h_out);

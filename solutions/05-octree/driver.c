@@ -1,10 +1,19 @@
 /*
  * Lab 05-octree driver: computes the forces on a Plummer sphere with the five phases,
  * prints each phase's time (CUDA events) and the error of sampled bodies against the
- * double direct sum. Do not modify; try things with it:
+ * double direct sum. With --galaxies it integrates two colliding disk galaxies with
+ * their dark halos instead (common/galaxy.h), leapfrog on the lab's forces, and can
+ * write the movie's frames (the disks only, one colour per galaxy). Do not modify; try
+ * things with it:
  *
  *   make run LAB=05 ARGS="-n 1048576 --theta 0.5"
  *   make run LAB=05 ARGS="-n 100000 --theta 0.3 --unsorted"
+ *   make run LAB=05 ARGS="--galaxies -n 1048576 --frames build/movie/05 --every 3"
+ *   make run LAB=05 ARGS="--galaxies -n 131072 --frames build/movie/05-small --every 3"
+ *
+ * 1500 steps of 0.04 (t = 60): the two disks meet near t = 16, fling out tidal tails
+ * and merge by t = 40; a frame every 3 steps is 501 frames, 17 s at 30 frames a second
+ * (make movie LAB=05 makes the first).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,39 +21,164 @@
 
 #include "cuda_check.h"
 #include "bh.h"
+#include "frames.h"
+#include "galaxy.h"
 #include "ic.h"
 #include "octree.h"
 #include "rng.h"
+#include "timing.h"
 
 #define SAMPLE 256
+/* the frames' brightness: GALAXY_EXPOSURE x pixels / bodies drawn, at most 2 (a lone
+ * body's pixel is then lit, not white), so that N changes the grain, not the light */
+#define GALAXY_EXPOSURE 0.05f
+
+static int usage(void)
+{
+	printf("usage: driver [-n N] [--theta T] [--eps EPS] [--unsorted] [--seed S]\n"
+	       "              [--galaxies [--steps K] [--dt DT]] [frame options]\n"
+	       "  --galaxies  two disk galaxies colliding, K leapfrog steps of DT\n"
+	       "              (defaults: 1500 steps of 0.04, EPS 0.05)\n"
+	       "frame options (the Plummer sphere: one frame; the galaxies: their disks):\n%s",
+	       frames_usage());
+	return 2;
+}
+
+/* The galaxies: kick-drift-kick on the host around the lab's forces on the device. */
+static int run_galaxies(int n, float theta, float eps2, unsigned long long seed, int steps,
+			float dt, struct frames *f)
+{
+	const float origin[3] = {0.f, 0.f, 0.f};
+	struct galaxy_model m;
+	struct galaxy_encounter e;
+	struct rng r;
+	struct bh_tree t;
+	float4 *h = malloc((size_t)n * sizeof(float4)), *hv = malloc((size_t)n * sizeof(float4));
+	float3 *acc = malloc((size_t)n * sizeof(float3));
+	float *tag = malloc((size_t)n * sizeof(float)), *d_tag;
+	float4 *d_bodies;
+	float3 *d_acc;
+	cudaEvent_t e0, e1;
+	float ms;
+	double force_ms = 0.0, step_ms = 0.0, t0;
+	int nd;
+
+	if (!h || !hv || !acc || !tag) {
+		fprintf(stderr, "out of memory for %d bodies\n", n);
+		return 1;
+	}
+	rng_seed(&r, seed);
+	galaxy_model_default(&m);
+	galaxy_encounter_default(&e);
+	nd = galaxy_pair(&r, &m, &e, n, h, hv, tag);
+	CUDA_CHECK(cudaMalloc((void **)&d_bodies, (size_t)n * sizeof(float4)));
+	CUDA_CHECK(cudaMalloc((void **)&d_acc, (size_t)n * sizeof(float3)));
+	CUDA_CHECK(cudaMalloc((void **)&d_tag, (size_t)nd * sizeof(float)));
+	CUDA_CHECK(cudaMemcpy(d_bodies, h, (size_t)n * sizeof(float4), cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemcpy(d_tag, tag, (size_t)nd * sizeof(float), cudaMemcpyHostToDevice));
+	CUDA_CHECK(bh_tree_open(&t, n));
+	CUDA_CHECK(cudaEventCreate(&e0));
+	CUDA_CHECK(cudaEventCreate(&e1));
+	CUDA_CHECK(bh_step(&t, d_bodies, d_acc, theta, eps2));
+	CUDA_CHECK(cudaMemcpy(acc, d_acc, (size_t)n * sizeof(float3), cudaMemcpyDeviceToHost));
+
+	/* the disks from 65 degrees above the orbital plane, the tails (along y) across */
+	frames_view(f, origin, 75.f, 65.f, 0.f, 40.f);
+	f->style.colour = RENDER_TAG;
+	f->style.splat_px = 0.5f;
+	f->style.exposure = GALAXY_EXPOSURE * (float)f->width * (float)f->height / (float)nd;
+	f->style.exposure = f->style.exposure < 2.f ? f->style.exposure : 2.f;
+	if (frames_open(f))
+		return 1;
+	struct render_points disks = {nd, (const float *)d_bodies, 4, NULL, 0, d_tag, 1};
+	if (frames_due(f, 0) && frames_write(f, &disks))
+		return 1;
+	printf("two galaxies, N = %d (%d in the disks), %d steps of %g to t = %g, theta = %g, "
+	       "eps2 = %g, seed 0x%llx\n",
+	       n, nd, steps, dt, steps * dt, theta, eps2, seed);
+	for (int s = 1; s <= steps; s++) {
+		t0 = wall_ms();
+		for (int i = 0; i < n; i++) {
+			hv[i].x += 0.5f * dt * acc[i].x, h[i].x += dt * hv[i].x;
+			hv[i].y += 0.5f * dt * acc[i].y, h[i].y += dt * hv[i].y;
+			hv[i].z += 0.5f * dt * acc[i].z, h[i].z += dt * hv[i].z;
+		}
+		CUDA_CHECK(
+		    cudaMemcpy(d_bodies, h, (size_t)n * sizeof(float4), cudaMemcpyHostToDevice));
+		CUDA_CHECK(cudaEventRecord(e0, 0));
+		CUDA_CHECK(bh_step(&t, d_bodies, d_acc, theta, eps2));
+		CUDA_CHECK(cudaEventRecord(e1, 0));
+		CUDA_CHECK(
+		    cudaMemcpy(acc, d_acc, (size_t)n * sizeof(float3), cudaMemcpyDeviceToHost));
+		for (int i = 0; i < n; i++) {
+			hv[i].x += 0.5f * dt * acc[i].x;
+			hv[i].y += 0.5f * dt * acc[i].y;
+			hv[i].z += 0.5f * dt * acc[i].z;
+		}
+		CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+		force_ms += ms;
+		step_ms += wall_ms() - t0;
+		if (frames_due(f, s) && frames_write(f, &disks))
+			return 1;
+		if (s % (steps / 10 > 0 ? steps / 10 : 1) == 0)
+			printf("  t = %6.2f  step %d of %d (levels: %d)\n", s * dt, s, steps,
+			       t.max_depth + 1);
+	}
+	printf("forces (the five phases, CUDA events): %.3f ms per step; whole step with the "
+	       "host's kick-drift-kick and the copies: %.3f ms\n",
+	       force_ms / steps, step_ms / steps);
+	frames_close(f);
+	bh_tree_close(&t);
+	cudaFree(d_bodies), cudaFree(d_acc), cudaFree(d_tag);
+	free(h), free(hv), free(acc), free(tag);
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
-	int n = 1048576, sorted = 1;
-	float theta = 0.5f, eps2 = 1e-4f;
+	int n = 1048576, sorted = 1, galaxies = 0, steps = 1500;
+	float theta = 0.5f, eps2 = 1e-4f, dt = 0.04f;
+	int eps_given = 0;
 	unsigned long long seed = rng_fresh_seed();
 	struct rng r;
+	struct frames f;
 
+	frames_defaults(&f);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (v && !strcmp(a, "-n"))
+		int took = frames_option(&f, a, v);
+		if (took < 0)
+			return 2;
+		if (took > 0)
+			i++;
+		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return usage(), 0;
+		else if (v && !strcmp(a, "-n"))
 			n = atoi(v), i++;
 		else if (v && !strcmp(a, "--theta"))
 			theta = (float)atof(v), i++;
 		else if (v && !strcmp(a, "--eps"))
-			eps2 = (float)(atof(v) * atof(v)), i++;
+			eps2 = (float)(atof(v) * atof(v)), eps_given = 1, i++;
 		else if (v && !strcmp(a, "--seed"))
 			seed = strtoull(v, NULL, 0), i++;
 		else if (!strcmp(a, "--unsorted"))
 			sorted = 0;
-		else {
-			printf(
-			    "usage: driver [-n N] [--theta T] [--eps EPS] [--unsorted] [--seed S]\n");
-			return 2;
-		}
+		else if (!strcmp(a, "--galaxies"))
+			galaxies = 1;
+		else if (v && !strcmp(a, "--steps"))
+			steps = atoi(v), i++;
+		else if (v && !strcmp(a, "--dt"))
+			dt = (float)atof(v), i++;
+		else
+			return usage();
 	}
 	if (n < 2)
 		return 2;
+	if (galaxies && (n < 4 || steps < 1 || !(dt > 0.f)))
+		return usage();
+	if (galaxies)
+		return run_galaxies(n, theta, eps_given ? eps2 : 0.05f * 0.05f, seed, steps, dt,
+				    &f);
 	float4 *h = malloc((size_t)n * sizeof(float4)), *hv = malloc((size_t)n * sizeof(float4));
 	float3 *acc = malloc((size_t)n * sizeof(float3));
 	float4 *d_bodies;
@@ -94,6 +228,16 @@ int main(int argc, char **argv)
 	printf("error of %d sampled bodies against the double direct sum: mean %.3g, 99th "
 	       "percentile %.3g, max %.3g\n",
 	       m, st.mean, st.p99, st.max);
+
+	/* --frames: one picture of the sphere whose forces were timed */
+	const float origin[3] = {0.f, 0.f, 0.f};
+	struct render_points sphere = {n, (const float *)d_bodies, 4, NULL, 0, NULL, 0};
+	frames_view(&f, origin, 6.f, 20.f, 30.f, 45.f);
+	f.style.exposure = GALAXY_EXPOSURE * (float)f.width * (float)f.height / (float)n;
+	f.style.exposure = f.style.exposure < 2.f ? f.style.exposure : 2.f;
+	if (frames_open(&f) || (frames_due(&f, 0) && frames_write(&f, &sphere)))
+		return 1;
+	frames_close(&f);
 	bh_tree_close(&t);
 	cudaFree(d_bodies), cudaFree(d_acc);
 	free(h), free(hv), free(acc), free(sample);
