@@ -31,7 +31,7 @@ demo() {
 		>"$log" 2>&1
 	local rc=$? line frames render steps
 	line=$(grep -m1 '^movie: ' "$log" | sed 's/^movie: //')
-	render=$(grep -m1 '^frames: ' "$log" | sed -E 's/.*, ([0-9.]+) ms each.*/\1/')
+	render=$(grep -m1 '^frames: ' "$log" | sed -E 's/.*, ([0-9.]+) ms each.*\(([0-9.]+) to render, ([0-9.]+) to write.*/\1 (\2 + \3)/')
 	steps=$(grep -m1 -E '^(step|steps|demo)' "$log" || true)
 	[ $rc -eq 0 ] && [ -n "$line" ] || line="FAILED (rc $rc, see logs/$label.log)"
 	rows+=("$(printf '| %s | %s | %s ms | %d s |' "$label" "$line" "${render:--}" $((SECONDS - t)))")
@@ -54,6 +54,6 @@ for n in "${labs[@]}"; do
 done
 
 echo
-echo "| demo | movie | render per frame | wall |"
+echo "| demo | movie | per frame: all (render + PNG) | wall |"
 echo "|---|---|---|---|"
 printf '%s\n' "${rows[@]}"

@@ -156,6 +156,7 @@ int frames_open(struct frames *f)
 	}
 	f->written = 0;
 	f->render_ms = 0.0;
+	f->write_ms = 0.0;
 	return 0;
 }
 
@@ -216,7 +217,7 @@ static int write_frame(struct frames *f, const struct render_points *d_points,
 {
 	char path[4096 + 32];
 	struct render_points staged;
-	double t0;
+	double t0, t1;
 
 	if (!f->dir)
 		return 0;
@@ -248,10 +249,12 @@ static int write_frame(struct frames *f, const struct render_points *d_points,
 		fprintf(stderr, "frames: rendering frame %d on the GPU failed\n", f->written);
 		return -1;
 	}
+	t1 = wall_ms();
 	snprintf(path, sizeof(path), "%s/frame_%05d.png", f->dir, f->written);
 	if (png_write_rgb(path, f->width, f->height, f->host.rgb))
 		return -1;
 	f->render_ms += wall_ms() - t0;
+	f->write_ms += wall_ms() - t1;
 	f->written++;
 	f->orbit_azimuth_deg += f->orbit_deg;
 	return 0;
@@ -271,9 +274,12 @@ void frames_close(struct frames *f)
 {
 	if (f->dir && f->host.rgb)
 		printf(
-		    "frames: %d written to %s, %d x %d, %.2f ms each to render and write (not in the step times)\n",
+		    "frames: %d written to %s, %d x %d, %.2f ms each to render and write (%.2f to "
+		    "render, %.2f to write the PNG; not in the step times)\n",
 		    f->written, f->dir, f->width, f->height,
-		    f->written ? f->render_ms / f->written : 0.0);
+		    f->written ? f->render_ms / f->written : 0.0,
+		    f->written ? (f->render_ms - f->write_ms) / f->written : 0.0,
+		    f->written ? f->write_ms / f->written : 0.0);
 	if (f->gpu.d_accum)
 		render_gpu_close(&f->gpu);
 	render_image_close(&f->host);

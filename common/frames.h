@@ -36,6 +36,7 @@ struct frames {
 	double render_ms;	     /**< wall time in rendering and PNG writing, all frames */
 	float exposure_option;	     /**< --exposure X, put over style.exposure (0: none) */
 	long stage_floats;	     /**< floats h_stage holds */
+	double write_ms;	     /**< of render_ms, the time spent writing PNG files */
 };
 
 /** @brief No frames, 960 x 540, a frame every step, rendered on the GPU. */
