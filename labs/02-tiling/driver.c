@@ -11,233 +11,54 @@
  *                      and merging: 300 frames (-n 1048576 --steps 600 --dt 0.05
  *                      --every 2 --size 1920x1080: the same at a million bodies)
  */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "cuda_check.h"
-#include "frames.h"
-#include "ic.h"
-#include "leapfrog.h"
-#include "reference.h"
-#include "timing.h"
+#include "nbody_demo.h"
 #include "tiling.h"
 
-#define SAMPLE 256
-/* --collide: as lab 01's driver, centres 6 apart, 1 across, closing at 0.5 */
-#define COLLIDE_SEPARATION 6.f
-#define COLLIDE_SPEED	   0.5f
-#define COLLIDE_IMPACT	   1.f
-/* --steps: the energies are O(N^2) in double on the CPU, computed up to this N */
-#define ENERGY_N_MAX 65536
-
-struct run {
+/* --kernel: tiled (yours, P = --p), naive or ldcg (lab 01's, 256 threads a block) */
+struct kernel_choice {
 	const char *kernel;
-	int n, p;
-	float eps2;
-	float4 *d_pos;
-	float3 *d_acc;
 };
 
-static cudaError_t run_kernel(void *ctx)
+static int option(void *ctx, const char *arg, const char *value)
 {
-	struct run *r = ctx;
+	struct kernel_choice *k = ctx;
 
-	if (!strcmp(r->kernel, "naive"))
-		return accel_naive(r->d_pos, r->d_acc, r->n, r->eps2);
-	if (!strcmp(r->kernel, "ldcg"))
-		return accel_naive_ldcg(r->d_pos, r->d_acc, r->n, r->eps2);
-	return accel_tiled(r->d_pos, r->d_acc, r->n, r->eps2, r->p);
-}
-
-static int usage(void)
-{
-	printf("usage: driver [-n N] [--p P] [--kernel tiled|naive|ldcg] [--eps EPS] [--seed S]\n"
-	       "              [--steps K] [--dt DT] [--collide] [frame options]\n"
-	       "  -n N       bodies (default 262144)\n"
-	       "  --p P      tile size of the tiled kernel: 64, 128, 256, 512 or 1024 (256)\n"
-	       "  --kernel   tiled (yours), naive (lab 01's), ldcg (naive, L1 bypassed)\n"
-	       "  --steps K  integrate K leapfrog steps of --dt (default 0.0125) with the kernel\n"
-	       "             instead of timing it alone; dE/E up to N = %d\n"
-	       "  --collide  two Plummer spheres on a collision course (default: a cube at rest)\n"
-	       "frame options (with --steps; the step time leaves the frames out):\n%s",
-	       ENERGY_N_MAX, frames_usage());
+	if (!value || strcmp(arg, "--kernel"))
+		return 0;
+	k->kernel = value;
 	return 2;
 }
 
-/* The camera and colours of each scene; the exposure follows bodies per pixel, so that
- * 64k bodies in 960 x 540 and 1M in 1920 x 1080 look alike (--exposure overrides). */
-static void frames_scene(struct frames *f, int n, int collide)
+static cudaError_t force(void *ctx, const struct nbody_demo *d)
 {
-	const float origin[3] = {0.f, 0.f, 0.f};
+	const struct kernel_choice *k = ctx;
 
-	if (collide) {
-		/* from above the orbital plane, tilted 30 degrees: sphere 0 (red) on the left */
-		frames_view(f, origin, 16.f, 60.f, -90.f, 45.f);
-		f->style.colour = RENDER_TAG;
-	} else {
-		frames_view(f, origin, 5.f, 30.f, -60.f, 45.f);
-		f->style.colour = RENDER_SPEED;
-		f->style.value_max = 2.f;
-	}
-	f->style.exposure = (float)(0.16 * pow((double)f->width * f->height / n, 0.8));
-	f->style.splat_px = 1.f;
-	f->style.fade = 0.f;
+	if (!strcmp(k->kernel, "naive"))
+		return accel_naive(d->d_pos, d->d_acc, d->n, d->eps2);
+	if (!strcmp(k->kernel, "ldcg"))
+		return accel_naive_ldcg(d->d_pos, d->d_acc, d->n, d->eps2);
+	return accel_tiled(d->d_pos, d->d_acc, d->n, d->eps2, d->p);
 }
 
-/* Times the kernel alone, then checks sampled bodies against the double reference. */
-static int time_kernel(struct run *r, const float4 *h_pos, unsigned long long seed)
+static cudaError_t print_kernel(void *ctx, const struct nbody_demo *d)
 {
-	float3 *h_acc = malloc((size_t)r->n * sizeof(*h_acc));
-	struct timing t;
+	const struct kernel_choice *k = ctx;
 
-	struct timing_plan plan = {NULL, run_kernel, r, 2, r->n > 200000 ? 5 : 21, 1};
-	CUDA_CHECK(time_gpu(&plan, &t));
-	CUDA_CHECK(
-	    cudaMemcpy(h_acc, r->d_acc, (size_t)r->n * sizeof(float3), cudaMemcpyDeviceToHost));
-	printf("%s (P = %d)  N = %d  seed 0x%llx  %.3f ms (median of %d)  %.3g interactions/s\n",
-	       r->kernel, strcmp(r->kernel, "tiled") ? 256 : r->p, r->n, seed, t.median_ms, t.runs,
-	       (double)r->n * r->n / (t.median_ms * 1e-3));
-	printf("worst relative error of %d sampled bodies against double: %.3g\n",
-	       r->n < SAMPLE ? r->n : SAMPLE,
-	       ref_sample_error(h_pos, r->n, r->eps2, h_acc, SAMPLE));
-	free(h_acc);
-	return 0;
-}
-
-/*
- * --steps: the kernel drives the course's kick-drift-kick leapfrog (leapfrog.h). The
- * steps run in runs of --every between frames, each timed to its end (a
- * synchronisation) with the frame drawn after the clock stops, so the time per step
- * is the steps' alone.
- */
-static int integrate(struct run *r, float4 *h_pos, float4 *h_vel, const float *h_tag, int steps,
-		     float dt, struct frames *f)
-{
-	size_t bytes = (size_t)r->n * sizeof(float4);
-	int energy = r->n <= ENERGY_N_MAX;
-	double e0 = 0.0, e1 = 0.0, ms = 0.0;
-	float4 *d_vel;
-	float *d_tag = NULL;
-
-	if (energy)
-		e0 = ref_kinetic_energy(h_pos, h_vel, r->n) +
-		     ref_potential_energy(h_pos, r->n, r->eps2);
-	CUDA_CHECK(cudaMalloc((void **)&d_vel, bytes));
-	CUDA_CHECK(cudaMemcpy(d_vel, h_vel, bytes, cudaMemcpyHostToDevice));
-	if (f->dir && h_tag) {
-		CUDA_CHECK(cudaMalloc((void **)&d_tag, (size_t)r->n * sizeof(float)));
-		CUDA_CHECK(
-		    cudaMemcpy(d_tag, h_tag, (size_t)r->n * sizeof(float), cudaMemcpyHostToDevice));
-	}
-	struct render_points points = {
-	    r->n, (const float *)r->d_pos, 4, (const float *)d_vel, 4, d_tag, 1};
-	if (frames_open(f) || (frames_due(f, 0) && frames_write(f, &points)))
-		return 1;
-	CUDA_CHECK(run_kernel(r));
-	for (int k = 0; k < steps;) {
-		int end = f->dir && steps - k > f->every ? k + f->every : steps;
-		double t0 = wall_ms();
-		for (; k < end; k++)
-			CUDA_CHECK(kdk_step(r->d_pos, d_vel, r->d_acc, r->n, dt, run_kernel, r));
-		CUDA_CHECK(cudaDeviceSynchronize());
-		ms += wall_ms() - t0;
-		if (frames_due(f, k) && frames_write(f, &points))
-			return 1;
-	}
-	printf("%s (P = %d)  N = %d  %d leapfrog steps of dt = %g to t = %g: %.3f ms per step  "
-	       "%.3g interactions/s\n",
-	       r->kernel, strcmp(r->kernel, "tiled") ? 256 : r->p, r->n, steps, dt, steps * dt,
-	       ms / steps, (double)r->n * r->n * steps / (ms * 1e-3));
-	if (energy) {
-		CUDA_CHECK(cudaMemcpy(h_pos, r->d_pos, bytes, cudaMemcpyDeviceToHost));
-		CUDA_CHECK(cudaMemcpy(h_vel, d_vel, bytes, cudaMemcpyDeviceToHost));
-		e1 = ref_kinetic_energy(h_pos, h_vel, r->n) +
-		     ref_potential_energy(h_pos, r->n, r->eps2);
-		printf("E0 = %.8f  E = %.8f  dE/E = %.3g\n", e0, e1, (e1 - e0) / fabs(e0));
-	} else {
-		printf("energies left out above N = %d (O(N^2) on the CPU)\n", ENERGY_N_MAX);
-	}
-	frames_close(f);
-	CUDA_CHECK(cudaFree(d_vel));
-	CUDA_CHECK(cudaFree(d_tag));
-	return 0;
+	printf("%s (P = %d)", k->kernel, strcmp(k->kernel, "tiled") ? 256 : d->p);
+	return cudaSuccess;
 }
 
 int main(int argc, char **argv)
 {
-	struct run r = {"tiled", 262144, 256, 1e-4f, NULL, NULL};
-	unsigned long long seed = rng_fresh_seed();
-	int steps = 0, collide = 0, took, rc;
-	float dt = 0.0125f;
-	struct frames f;
-	struct rng g;
+	struct kernel_choice k = {"tiled"};
+	static const struct nbody_lab lab = {
+	    "[--kernel tiled|naive|ldcg]",
+	    "  --p P      tile size of the tiled kernel: 64, 128, 256, 512 or 1024 (256)\n"
+	    "  --kernel   tiled (yours), naive (lab 01's), ldcg (naive, L1 bypassed)\n",
+	    option, force, print_kernel};
 
-	frames_defaults(&f);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if ((took = frames_option(&f, a, v)) < 0)
-			return 2;
-		else if (took)
-			i++;
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(), 0;
-		else if (v && !strcmp(a, "-n"))
-			r.n = atoi(v), i++;
-		else if (v && !strcmp(a, "--p"))
-			r.p = atoi(v), i++;
-		else if (v && !strcmp(a, "--kernel"))
-			r.kernel = v, i++;
-		else if (v && !strcmp(a, "--eps"))
-			r.eps2 = (float)(atof(v) * atof(v)), i++;
-		else if (v && !strcmp(a, "--seed"))
-			seed = strtoull(v, NULL, 0), i++;
-		else if (v && !strcmp(a, "--steps"))
-			steps = atoi(v), i++;
-		else if (v && !strcmp(a, "--dt"))
-			dt = (float)atof(v), i++;
-		else if (!strcmp(a, "--collide"))
-			collide = 1;
-		else
-			return usage();
-	}
-	if (r.n < 1 || steps < 0)
-		return usage();
-	if (f.dir && !steps) {
-		fprintf(stderr, "--frames: frames are drawn while integrating: add --steps K\n");
-		return 2;
-	}
-	float4 *h_pos = malloc((size_t)r.n * sizeof(*h_pos)), *h_vel = NULL;
-	float *h_tag = NULL;
-	rng_seed(&g, seed);
-	if (collide) {
-		h_vel = malloc((size_t)r.n * sizeof(*h_vel));
-		h_tag = malloc((size_t)r.n * sizeof(*h_tag));
-		ic_plummer_collision(&g, r.n, COLLIDE_SEPARATION, COLLIDE_SPEED, COLLIDE_IMPACT,
-				     h_pos, h_vel, h_tag);
-	} else {
-		h_vel = steps ? malloc((size_t)r.n * sizeof(*h_vel)) : NULL;
-		ic_uniform_cube(&g, r.n, 1.f, h_pos, h_vel);
-	}
-	CUDA_CHECK(cudaMalloc((void **)&r.d_pos, (size_t)r.n * sizeof(float4)));
-	CUDA_CHECK(cudaMalloc((void **)&r.d_acc, (size_t)r.n * sizeof(float3)));
-	CUDA_CHECK(
-	    cudaMemcpy(r.d_pos, h_pos, (size_t)r.n * sizeof(float4), cudaMemcpyHostToDevice));
-	if (steps) {
-		printf("%s of %d bodies, seed 0x%llx\n",
-		       collide ? "two Plummer spheres on a collision course"
-			       : "uniform cube at rest",
-		       r.n, seed);
-		frames_scene(&f, r.n, collide);
-		rc = integrate(&r, h_pos, h_vel, h_tag, steps, dt, &f);
-	} else {
-		rc = time_kernel(&r, h_pos, seed);
-	}
-	free(h_pos);
-	free(h_vel);
-	free(h_tag);
-	CUDA_CHECK(cudaFree(r.d_pos));
-	CUDA_CHECK(cudaFree(r.d_acc));
-	return rc;
+	return nbody_demo_main(argc, argv, &lab, &k);
 }

@@ -16,19 +16,12 @@
 
 #include "cuda_check.h"
 #include "frames.h"
-#include "ic.h"
+#include "nbody_demo.h"
 #include "reference.h"
 #include "timing.h"
 #include "pair.h"
 
 #define SAMPLE 256
-/* --collide: centres 6 apart (each sphere's half-mass radius is 0.77), 1 apart across,
- * closing at 0.5 (0.58 would be parabolic): they pass, fall back and merge by t ~ 20 */
-#define COLLIDE_SEPARATION 6.f
-#define COLLIDE_SPEED	   0.5f
-#define COLLIDE_IMPACT	   1.f
-/* --collide: the energies are O(N^2) in double on the CPU, computed up to this N */
-#define ENERGY_N_MAX 65536
 
 struct options {
 	int n, steps, plummer, coincident, collide;
@@ -48,7 +41,7 @@ static void usage(void)
 	       "  --steps K     integrate K leapfrog steps of --dt (default 0.0125), print dE/E\n"
 	       "  --coincident  two bodies at one point: what softening is for\n"
 	       "frame options (with --steps; the step time leaves the frames out):\n%s",
-	       ENERGY_N_MAX, frames_usage());
+	       NBODY_ENERGY_N_MAX, frames_usage());
 }
 
 static int parse(int argc, char **argv, struct options *o)
@@ -90,27 +83,6 @@ static int parse(int argc, char **argv, struct options *o)
 		return -1;
 	}
 	return o->n > 0 ? 0 : (usage(), -1);
-}
-
-/* The camera and colours of each scene. The exposure follows bodies per pixel, so that
- * 64k bodies in 960 x 540 and 1M in 1920 x 1080 look alike; --exposure overrides it. */
-static void frames_scene(struct frames *f, const struct options *o)
-{
-	const float origin[3] = {0.f, 0.f, 0.f};
-	double px_per_body = (double)f->width * f->height / o->n;
-
-	if (o->collide) {
-		/* from above the orbital plane, tilted 30 degrees: sphere 0 (red) on the left */
-		frames_view(f, origin, 16.f, 60.f, -90.f, 45.f);
-		f->style.colour = RENDER_TAG;
-	} else {
-		frames_view(f, origin, o->plummer ? 8.f : 5.f, 30.f, -60.f, 45.f);
-		f->style.colour = RENDER_SPEED;
-		f->style.value_max = o->plummer ? 1.5f : 2.f;
-	}
-	f->style.exposure = (float)(0.16 * pow(px_per_body, 0.8));
-	f->style.splat_px = 1.f;
-	f->style.fade = 0.f;
 }
 
 static int coincident(float eps)
@@ -174,7 +146,7 @@ static int integrate(const struct options *o, float4 *h_pos, float4 *h_vel, cons
 	float3 *d_acc;
 	float *d_tag = NULL;
 	double eps2 = (double)o->eps * o->eps, e0 = 0.0, e1 = 0.0, ms = 0.0;
-	int energy = !o->collide || o->n <= ENERGY_N_MAX;
+	int energy = !o->collide || o->n <= NBODY_ENERGY_N_MAX;
 	struct frames f = o->frames;
 
 	if (energy)
@@ -219,7 +191,7 @@ static int integrate(const struct options *o, float4 *h_pos, float4 *h_vel, cons
 	} else {
 		printf("%d leapfrog steps of dt = %g to t = %g in %.1f ms (energies left out above "
 		       "N = %d: O(N^2) on the CPU)\n",
-		       o->steps, o->dt, o->steps * o->dt, ms, ENERGY_N_MAX);
+		       o->steps, o->dt, o->steps * o->dt, ms, NBODY_ENERGY_N_MAX);
 	}
 	frames_close(&f);
 	CUDA_CHECK(cudaFree(d_pos));
@@ -232,6 +204,7 @@ static int integrate(const struct options *o, float4 *h_pos, float4 *h_vel, cons
 int main(int argc, char **argv)
 {
 	struct options o;
+	enum nbody_scene scene;
 	struct rng r;
 	int rc;
 
@@ -242,20 +215,15 @@ int main(int argc, char **argv)
 		return coincident(o.eps);
 	float4 *pos = malloc((size_t)o.n * sizeof(*pos)), *vel = malloc((size_t)o.n * sizeof(*vel));
 	float *tag = o.collide ? malloc((size_t)o.n * sizeof(*tag)) : NULL;
+	scene = o.collide ? NBODY_COLLISION : o.plummer ? NBODY_PLUMMER : NBODY_CUBE;
 	rng_seed(&r, o.seed);
-	if (o.collide)
-		ic_plummer_collision(&r, o.n, COLLIDE_SEPARATION, COLLIDE_SPEED, COLLIDE_IMPACT,
-				     pos, vel, tag);
-	else if (o.plummer)
-		ic_plummer(&r, o.n, pos, vel);
-	else
-		ic_uniform_cube(&r, o.n, 1.f, pos, vel);
+	nbody_scene_ic(&r, scene, o.n, pos, vel, tag);
 	printf("%s of %d bodies, seed 0x%llx\n",
 	       o.collide   ? "two Plummer spheres on a collision course"
 	       : o.plummer ? "Plummer sphere"
 			   : "uniform cube",
 	       o.n, o.seed);
-	frames_scene(&o.frames, &o);
+	nbody_frames_scene(&o.frames, o.n, scene);
 	rc = o.steps ? integrate(&o, pos, vel, tag) : accel(&o, pos);
 	free(pos);
 	free(vel);
