@@ -29,8 +29,10 @@ echo '<nav class="course-nav" aria-label="Particle Labs">'
 echo '<div class="course-nav-labs">'
 if [ "$page" = index ]; then
 	echo '<a class="home" href="index.html" aria-current="page">Particle Labs</a>'
-else
+elif [ -f "$here/index.md" ]; then
 	echo '<a class="home" href="index.html">Particle Labs</a>'
+else # a student release of some labs: no front page
+	echo '<span class="home">Particle Labs</span>'
 fi
 for l in "${labs[@]}"; do
 	n=${l%%-*}

@@ -84,6 +84,8 @@ done
 done
 copy handouts/style.css
 copy handouts/plot.sh
+copy handouts/nav.sh
+for f in handouts/syntax/*.xml; do copy "$f"; done
 
 labs_list=$(for l in $want; do printf -- '- `labs/%s/`: handout `handouts/%s.md`%s\n' "$l" "$l" \
 	"$([[ " $emu " == *" $l "* ]] && echo ', an emulated grader too (no GPU needed)')"; done)
