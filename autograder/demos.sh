@@ -11,7 +11,7 @@
 # The still of lab NN is frame STILL_<NN> percent of the way through the movie, copied
 # to OUT/stills/NN-name.png: handouts/data/NN-name/still.png comes from there.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-build/demos}
 format=${FORMAT:-$(command -v ffmpeg >/dev/null && echo mp4 || echo gif)}
 limit=${DEMO_TIMEOUT:-240}
@@ -32,7 +32,8 @@ demo() {
 	local rc=$? line frames render steps
 	line=$(grep -m1 '^movie: ' "$log" | sed 's/^movie: //')
 	render=$(grep -m1 '^frames: ' "$log" | sed -E 's/.*, ([0-9.]+) ms each.*\(([0-9.]+) to render, ([0-9.]+) to write.*/\1 (\2 + \3)/')
-	steps=$(grep -m1 -E '^(step|steps|demo)' "$log" || true)
+	# the driver's timing line: its time per step, else its count of steps
+	steps=$(grep -m1 -E 'ms per step|RK4 steps/s' "$log" || grep -m1 'steps of' "$log" || true)
 	[ $rc -eq 0 ] && [ -n "$line" ] || line="FAILED (rc $rc, see logs/$label.log)"
 	rows+=("$(printf '| %s | %s | %s ms | %d s |' "$label" "$line" "${render:--}" $((SECONDS - t)))")
 	echo "demo $label: $line (${steps:-no step line})"
