@@ -1,23 +1,38 @@
 #!/usr/bin/env bash
-# grade-lab.sh LAB SUBMISSION OUT GRADE_DIR TIMEOUT FILTER MAKE
-# Builds LAB of SUBMISSION in OUT and runs its grader, leaving the lab's results
-# fragment in GRADE_DIR/LAB.tsv whatever happens: a submission that does not compile,
-# that defines symbols outside its lab's API, or whose grader run dies, still gets a
-# row per test saying why.
+# grade-lab.sh --lab LAB --submission DIR --out DIR --grade-dir DIR [--timeout S]
+#              [--filter GLOB] [--make CMD] [--emulated]
+# Builds LAB of the submission DIR in --out and runs its grader, leaving the lab's
+# results fragment in GRADE_DIR/LAB.tsv whatever happens: a submission that does not
+# compile, that defines symbols outside its lab's API, or whose grader run dies, still
+# gets a row per test saying why. --make is the make that builds (make grade passes its
+# own); --emulated: the lab's kernels emulated on the CPU (autograder/emu), --out its
+# emulated build. A lab's EMU_ENV (its lab.mk) comes in the environment.
 #
 # GRADE_USER=name (when run as root): the grader, and so the student's code, runs as
 # that unprivileged user; it can write only a scratch folder, never the report.
 # GRADE_JOBS=N: tests run N at a time (default: 1 on a GPU, one per core emulated).
 set -u
-lab=$1 sub=$2 out=$3 dir=$4 limit=$5 filter=$6 make=$7
+lab="" sub="" out="" dir="" limit=1800 filter="" make=make emulated=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--lab) lab=$2 ;;
+	--submission) sub=$2 ;;
+	--out) out=$2 ;;
+	--grade-dir) dir=$2 ;;
+	--timeout) limit=$2 ;;
+	--filter) filter=$2 ;;
+	--make) make=$2 ;;
+	--emulated) emulated=1; shift; continue ;;
+	*) echo "grade-lab.sh: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
+	esac
+	[ $# -ge 2 ] || { echo "grade-lab.sh: $1 needs a value" >&2; exit 2; }
+	shift 2
+done
+[ -n "$lab" ] && [ -n "$sub" ] && [ -n "$out" ] && [ -n "$dir" ] ||
+	{ echo "grade-lab.sh: --lab, --submission, --out and --grade-dir are required" >&2; exit 2; }
 frag=$dir/$lab.tsv logs=$dir/logs/$lab
 bin=$out/grader/grade_$lab
-# PL_EMU=1: the lab's kernels emulated on the CPU (autograder/emu), OUT its emulated build
-if [ -n "${PL_EMU:-}" ]; then
-	bin=$out/grade_emu
-	# lab 05 emulated: the sizes of its runs under compute-sanitizer (make emu-grade)
-	case $lab in 05-*) export PL_SANITIZE=1 ;; esac
-fi
+[ -n "$emulated" ] && bin=$out/grade_emu
 mkdir -p "$logs"
 rm -f "$frag"
 
@@ -46,7 +61,7 @@ build_failed() { # what
 	zero_all "$sub/$lab $1, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
 }
 
-echo "grading $lab from $sub/${PL_EMU:+, its kernels emulated on the CPU (no GPU here, or EMU=1): the correctness tests only}"
+echo "grading $lab from $sub/${emulated:+, its kernels emulated on the CPU (no GPU here, or EMU=1): the correctness tests only}"
 if [ ! -d "$sub/$lab" ]; then
 	zero_all "$sub has no $lab folder: nothing was submitted for this lab"
 	exit 0
@@ -72,7 +87,7 @@ fi
 abs_out=$(cd "$out" && pwd) # the build's ptxas reports, read by the grader
 # one test at a time on a GPU (a speed test must have it to itself); emulated, nothing
 # is timed and each test is a process of its own: one per core. GRADE_JOBS overrides.
-jobs=${GRADE_JOBS:-$([ -n "${PL_EMU:-}" ] && nproc || echo 1)}
+jobs=${GRADE_JOBS:-$([ -n "$emulated" ] && nproc || echo 1)}
 args=(--jobs "$jobs" --short-filename)
 [ -n "$filter" ] && args+=(--filter "$filter")
 run=(timeout -k 10 "$limit" "$PWD/$bin" "${args[@]}")

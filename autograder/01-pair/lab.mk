@@ -1,0 +1,7 @@
+# 01-pair: what the build and the grader know of this lab beyond its sources. The top-level
+# Makefile and the student release's include every autograder/*/lab.mk; README's
+# "Adding a lab" lists the settings a lab may have.
+
+# make movie's demo: the driver's arguments, and a frame every so many steps
+MOVIE_ARGS_01-pair := --collide -n 65536 --eps 0.05 --steps 1200 --dt 0.025 --orbit 0.2
+MOVIE_EVERY_01-pair := 4

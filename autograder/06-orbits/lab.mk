@@ -1,0 +1,10 @@
+# 06-orbits: what the build and the grader know of this lab beyond its sources. The top-level
+# Makefile and the student release's include every autograder/*/lab.mk; README's
+# "Adding a lab" lists the settings a lab may have.
+
+# graded with its kernels emulated on the CPU where no GPU is visible (autograder/emu/)
+EMU_LABS += 06-orbits
+
+# make movie's demo: the driver's arguments, and a frame every so many steps
+MOVIE_ARGS_06-orbits := --constellation --steps 6400
+MOVIE_EVERY_06-orbits := 14

@@ -1,0 +1,111 @@
+# The rules that build a lab with its kernels emulated on the CPU (included by the
+# top-level Makefile, which calls EMU_RULES for each lab of EMU_LABS).
+
+# The labs' kernels run on the CPU, a block's threads taking turns at barriers and warp
+# votes (autograder/emu/): the solutions' correctness tests of these labs run in
+# `make test`, without a GPU. Speed, sanitizer and long many-step tests are left out;
+# a lab's EMU_ENV_<lab> (its lab.mk) is set for its emulated runs (lab 05: smaller sizes).
+EMU_FILTER := !(speed|flock|sanitize)/*
+EMU_OUT ?= $(BUILD)/emu/out/$(SELECTED).tsv
+EMU_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wno-attributes -Wno-unknown-pragmas -Wno-sign-compare \
+	-include autograder/emu/emu.h
+# common/*.cu emulated too, but for CUB's sort, which emu_runtime.c replaces
+EMU_COMMON := $(patsubst common/%.cu,$(BUILD)/emu/common/%.o,$(filter-out common/keysort.cu,$(COMMON_CU)))
+
+$(BUILD)/emu/common/%.cc: common/%.cu autograder/emu/launch.py
+	@mkdir -p $(@D)
+	$(Q)python3 autograder/emu/launch.py $< $@
+
+$(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
+	$(call say,CXX,$< (emulated))
+	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
+-include $(EMU_COMMON:%.o=%.d)
+
+$(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
+
+# The emulation's own test: its votes, ballots and shuffles as a GPU computes them, the
+# same .cu built emulated (run in make test-units) and by nvcc (run by device-check.sh)
+EMU_WARP_TEST := $(BUILD)/bin/emu_warp_test
+GPU_WARP_TEST := $(BUILD)/bin/gpu_warp_test
+$(BUILD)/emu/tests/warp_test.cc: autograder/emu/tests/warp_test.cu autograder/emu/launch.py
+	@mkdir -p $(@D)
+	$(Q)python3 autograder/emu/launch.py $< $@
+$(EMU_WARP_TEST): $(BUILD)/emu/tests/warp_test.cc autograder/emu/emu.h autograder/emu/emu_warp.h \
+		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+	$(call say,LINK,$@ (emulated))
+	@mkdir -p $(@D)
+	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) $< $(filter %.o,$^) -o $@
+$(GPU_WARP_TEST): autograder/emu/tests/warp_test.cu $(FLAGS_STAMP)
+	$(call say,NVCC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
+
+# The renderer's GPU path against its CPU path (render_gpu.cu, render.c) on the same
+# points, the same check built emulated (make test-units) and by nvcc (device-check.sh)
+EMU_RENDER_TEST := $(BUILD)/bin/emu_render_test
+GPU_RENDER_TEST := $(BUILD)/bin/gpu_render_test
+$(EMU_RENDER_TEST): $(BUILD)/obj/autograder/emu/tests/render_test.o $(BUILD)/emu/common/render_gpu.o \
+		$(BUILD)/obj/common/render.o $(BUILD)/obj/common/rng.o \
+		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+	$(call say,LINK,$@ (emulated))
+	@mkdir -p $(@D)
+	$(Q)g++ $^ -lm -o $@
+$(GPU_RENDER_TEST): $(BUILD)/obj/autograder/emu/tests/render_test.o $(BUILD)/obj/common/render_gpu.cu.o \
+		$(BUILD)/obj/common/render.o $(BUILD)/obj/common/rng.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $^ $(LDLIBS) -o $@
+
+define EMU_RULES
+$(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
+$(eval ecu := $(wildcard $(1)/$(2)/*.cu))
+$(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
+$(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
+$(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) \
+	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c devmem_emu.c wire.c)) \
+	$(e)/gen/api.o $(e)/gen/proxy.o)
+$(eval erunner := $(e)/grader/rpc/server.o $(e)/grader/rpc/wire.o $(e)/grader/rpc/devmem_emu.o $(e)/gen/api.o $(e)/gen/dispatch.o)
+$(eval ehdr := $(call api_dir,$(2)))
+$(eval emu_rt := $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o)
+
+$(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
+	@mkdir -p $$(@D)
+	$(Q)python3 autograder/emu/launch.py $$< $$@
+
+$(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
+	$$(call say,CXX,$$< (emulated))
+	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
+
+$(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
+		-Iautograder/emu -Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -DPL_EMU \
+		-c $$< -o $$@
+
+$(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
+
+$(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(2)
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
+
+# what grade-lab.sh needs of an emulated grading (make grade EMU=1): the submission's
+# objects to check, and the tests' list and points when it does not build
+$(e)/lab.a: $(elab)
+	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
+
+$(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(call sub_out,$(1),$(2))/grader/stubs.o \
+		$(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
+	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
+
+# the driver, its kernels emulated: make run without a GPU
+$(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ $(PNG_LIBS) -lm -o $$@
+
+$(e)/runner_$(2): $(erunner) $(elab) $(emu_rt) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ -lm -o $$@
+
+.SECONDARY: $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.cc,$(ecu))
+-include $(patsubst %.o,%.d,$(elab) $(egrader) $(erunner))
+endef

@@ -1,0 +1,111 @@
+# The rules that build one lab of one submission: its kernels, driver, grader, runner
+# and bench (included by the top-level Makefile, which calls LAB_RULES for each).
+
+# ---------------------------------------------------------------- one lab of one submission
+# $(1) submission folder, $(2) lab (01-pair). Builds in $(call sub_out,$(1),$(2)):
+#   lab.a     the submission's kernels (every .cu of the lab folder)
+#   driver    the lab's driver (driver.c of the lab folder)
+#   grader    the Criterion tests of autograder/<lab>/test_*.c
+#   bench     autograder/<lab>/bench.c
+# Support files of autograder/<lab>/ (neither test_*.c nor bench.c) go in both.
+define LAB_RULES
+$(eval o := $(call sub_out,$(1),$(2)))
+$(eval d := $(1)/$(2))
+$(eval cu := $(wildcard $(d)/*.cu))
+$(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
+$(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(wildcard autograder/lib/*.c)))
+$(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) autograder/lib/resources.c))
+$(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
+$(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
+$(eval hdr := $(call api_dir,$(2)))
+$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o confirm.o sandbox.o devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
+$(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/wire.o $(o)/grader/rpc/devmem_cuda.o $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
+
+# ptxas's resource report of every kernel is kept beside the object (%.o.res): the
+# grader reads registers, shared memory and spills from it, not from the source.
+$(o)/%.o: $(d)/%.cu $(FLAGS_STAMP)
+	$$(call say,NVCC,$$<)
+	@mkdir -p $$(@D)
+	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) \
+		--resource-usage -c $$< -o $$@ 2>$$@.res; rc=$$$$?; \
+		grep -v -e '^ptxas info' -e 'bytes stack frame' $$@.res >&2; exit $$$$rc
+
+# The course's reference build of the lab, for the grader's same-run comparisons: the
+# API symbols listed in autograder/<lab>/api.txt are renamed reference_<name>.
+$(o)/grader/reference/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
+	$$(call say,NVCC,$$< (reference))
+	@mkdir -p $$(@D)
+	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -Isolutions/$(2) \
+		$(foreach s,$(api),-D$(s)=reference_$(s)) -c $$< -o $$@
+
+$(o)/driver.o: $(d)/driver.c $(FLAGS_STAMP)
+	$$(call say,CC,$$<)
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -c $$< -o $$@
+
+# The grader is built from the course's copy of the lab's headers, never from the
+# submission's: nothing of the submission reaches the grading process (rpc.h).
+$(o)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
+	$$(call say,CC,$$<)
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(hdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
+		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(o))"' \
+		$(if $(refobjs),-DHAVE_REFERENCE) -c $$< -o $$@
+
+$(call RPC_GEN_RULES,$(o)/grader/gen,$(2),$(hdr))
+
+$(o)/lab.a: $(patsubst $(d)/%.cu,$(o)/%.o,$(cu))
+	$$(call say,AR,$$@)
+	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
+
+$(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(PNG_LIBS) $(LDLIBS) -o $$@
+
+# The grader (the parent: tests, references, report) and the submission's runner (the
+# child: the submission, and of common/ only what the lab's given code calls).
+$(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON) \
+		| $(o)/grader/runner_$(2)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker --wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
+
+$(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $(rpc_child) -Xlinker --whole-archive $(o)/lab.a -Xlinker --no-whole-archive \
+		$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2))) $(LDLIBS) -o $$@
+
+# The grader with stubs in place of the lab's API (autograder/<lab>/api.txt), only to
+# list the tests and their points when the submission does not compile: grade-lab.sh
+# then scores each of them 0. The stubs are never called.
+$(o)/grader/stubs.c: autograder/$(2)/api.txt
+	@mkdir -p $$(@D)
+	$(Q)awk 'BEGIN { print "#include <stdlib.h>" } NF { printf "void %s(void);\nvoid %s(void)\n{\n\tabort();\n}\n", $$$$1, $$$$1 }' $$< >$$@
+
+$(o)/grader/stubs.o: $(o)/grader/stubs.c
+	$(Q)$(CC) $(CFLAGS) -c $$< -o $$@
+
+$(o)/grader/points_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/grader/stubs.o $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
+
+$(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
+
+-include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(rpc_parent) $(rpc_child) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
+endef
+
+# The course's copy of a lab's headers (the API the grader is built against).
+api_dir = $(firstword $(wildcard solutions/$(1) labs/$(1)))
+
+# $(1) folder, $(2) lab, $(3) the lab's headers: the runner glue gen.py writes (rpc.h).
+define RPC_GEN_RULES
+$(1)/api.c $(1)/proxy.c $(1)/dispatch.c &: autograder/rpc/gen.py autograder/$(2)/api.txt \
+		$(wildcard $(3)/*.h) $(wildcard common/*.h)
+	$$(call say,GEN,$(1))
+	@mkdir -p $(1)
+	$(Q)python3 autograder/rpc/gen.py $(3) autograder/$(2)/api.txt common $(1)
+
+$(1)/%.o: $(1)/%.c $(FLAGS_STAMP)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(3) -Iautograder/rpc -c $$< -o $$@
+endef

@@ -1,0 +1,43 @@
+# common/: the library every lab links (libcommon.a), its tests and its docs (included
+# by the top-level Makefile).
+
+COMMON_SRCS := $(wildcard common/*.c)
+# common/*.cu: library calls that need nvcc (CUB's sort); linked into the labs only.
+COMMON_CU := $(wildcard common/*.cu)
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o)
+LIBCOMMON := $(BUILD)/lib/libcommon.a
+# libpng: the drivers' frames (frames.o, png_io.o) and test_common only; libcommon.a is
+# an archive, so the graders and runners, which pull neither, never need it.
+PNG_LIBS := -lpng
+
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
+	$(call say,CC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/common/%.cu.o: common/%.cu $(FLAGS_STAMP)
+	$(call say,NVCC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(CUFLAGS) -Xcompiler -Werror $(ARCH_FLAGS) $(CPPFLAGS) -c $< -o $@
+
+$(LIBCOMMON): $(COMMON_OBJS)
+	$(call say,AR,$@)
+	@mkdir -p $(@D)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+# The project's own Criterion tests: common/ and the grading tools.
+TEST_COMMON := $(BUILD)/bin/test_common
+TEST_TOOLS := $(BUILD)/bin/test_tools
+
+$(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c)) $(LIBCOMMON)
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $^ -lcriterion $(PNG_LIBS) $(LDLIBS) -o $@
+
+# make docs: Doxygen over common/, warnings are errors
+docs: $(BUILD)/docs/.stamp
+$(BUILD)/docs/.stamp: Doxyfile $(wildcard common/*.h common/*.c)
+	$(call say,DOXYGEN,common/)
+	@mkdir -p $(@D)
+	$(Q)doxygen Doxyfile > $(BUILD)/docs/doxygen.log 2>&1 || { cat $(BUILD)/docs/doxygen.log; exit 1; }
+	@touch $@
