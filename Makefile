@@ -198,7 +198,8 @@ TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-di
 	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
 	"autograder/tests/formula-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
-	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)")
+	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)" \
+	"autograder/tests/new-lab-test.sh $(MAKE)")
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-grade TEST_GRADE_FILTER=" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/attack-test.sh $(MAKE)") \
