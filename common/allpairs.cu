@@ -1,6 +1,10 @@
-/* The all-pairs baseline (see allpairs.h): lab 03's tiled kernel, P = 256, U = 8. */
+/* The all-pairs baseline (see allpairs.h): lab 03's tiled kernel, TILE = 256, U = 8, with
+ * the given interaction of labs 02 and up. */
 #include "allpairs.h"
 #include "cuda_check.h"
+#include "interaction.cuh"
+#include "launch.h"
+#include "vec.h"
 
 #define TILE 256
 
@@ -10,31 +14,26 @@ static __global__ void __launch_bounds__(TILE) allpairs_kernel(const float4 *pos
 	__shared__ float4 tile[TILE];
 	int i = blockIdx.x * TILE + threadIdx.x;
 	float4 bi = pos[min(i, n - 1)]; /* surplus threads still reach every barrier */
-	float ax = 0.f, ay = 0.f, az = 0.f;
+	float3 ai = f3(0.f, 0.f, 0.f);
 
 	for (int base = 0; base < n; base += TILE) {
 		int j = base + threadIdx.x;
-		tile[threadIdx.x] = j < n ? pos[j] : make_float4(0.f, 0.f, 0.f, 0.f);
+		tile[threadIdx.x] = j < n ? pos[j] : f4(0.f, 0.f, 0.f, 0.f);
 		__syncthreads(); /* the tile is complete before anyone reads it */
 #pragma unroll 8
-		for (int k = 0; k < TILE; k++) {
-			float4 bj = tile[k];
-			float dx = bj.x - bi.x, dy = bj.y - bi.y, dz = bj.z - bi.z;
-			float inv = rsqrtf(dx * dx + dy * dy + dz * dz + eps2);
-			float s = bj.w * inv * inv * inv;
-			ax += dx * s, ay += dy * s, az += dz * s;
-		}
+		for (int k = 0; k < TILE; k++)
+			ai = body_body_interaction(bi, tile[k], ai, eps2);
 		__syncthreads(); /* everyone is done with the tile before the next load */
 	}
 	if (i < n)
-		acc[i] = make_float3(ax, ay, az);
+		acc[i] = ai;
 }
 
 extern "C" cudaError_t allpairs_accel(const float4 *d_pos, float3 *d_acc, int n, float eps2)
 {
 	if (n <= 0)
 		return cudaSuccess;
-	allpairs_kernel<<<(n + TILE - 1) / TILE, TILE>>>(d_pos, d_acc, n, eps2);
+	allpairs_kernel<<<blocks_for(n, TILE), TILE>>>(d_pos, d_acc, n, eps2);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }

@@ -1,6 +1,7 @@
 /* The renderer on the GPU (see render_gpu.h): fade, splat, tone map, one kernel each,
  * with render_math.h's arithmetic, so the picture is render_cpu's. */
 #include "cuda_check.h"
+#include "launch.h"
 #include "render_gpu.h"
 #include "render_math.h"
 
@@ -33,14 +34,11 @@ static __global__ void tone_kernel(const float *accum, unsigned char *rgb, long 
 		rgb[k] = render_tone(accum[k], exposure);
 }
 
-static long blocks_for(long n)
+static int image_blocks(long n)
 {
-	return (n + RENDER_THREADS - 1) / RENDER_THREADS;
-}
+	int blocks = blocks_for(n, RENDER_THREADS);
 
-static long image_blocks(long n)
-{
-	return blocks_for(n) < IMAGE_BLOCKS ? blocks_for(n) : IMAGE_BLOCKS;
+	return blocks < IMAGE_BLOCKS ? blocks : IMAGE_BLOCKS;
 }
 
 static cudaError_t gpu_alloc(struct render_gpu *g, size_t n)
@@ -89,7 +87,8 @@ extern "C" cudaError_t render_gpu_frame(struct render_gpu *g, const struct rende
 	}
 	render_view_make(&v, c, g->width, g->height);
 	if (points > 0) {
-		splat_kernel<<<blocks_for(points), RENDER_THREADS>>>(g->d_accum, v, *s, *d_points);
+		splat_kernel<<<blocks_for(points, RENDER_THREADS), RENDER_THREADS>>>(
+		    g->d_accum, v, *s, *d_points);
 		CUDA_CHECK_LAUNCH();
 	}
 	tone_kernel<<<image_blocks(n), RENDER_THREADS>>>(g->d_accum, g->d_rgb, n, s->exposure);

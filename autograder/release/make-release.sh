@@ -8,7 +8,9 @@
 # their code, the course's helpers as sources and its CPU references and baselines
 # compiled (common/prebuilt/), and a README and Makefile of their own.
 # Never an exercise's answer: a lab whose given code holds an earlier lab's answer
-# (answers.txt) is released only when PASSED names that lab (its deadline is over).
+# (answers.txt) is released only when PASSED names that lab (its deadline is over);
+# common/interaction.cuh, lab 01's body_body_interaction, ships only with a lab that
+# includes it.
 set -euo pipefail
 dir=$1 lab=$2 upto=$3 passed=$4
 die() { echo "release: $*" >&2; exit 1; }
@@ -63,6 +65,7 @@ for l in $want; do
 	copy "labs/$l"
 	copy "autograder/$l/api.txt"
 	copy "autograder/$l/thresholds.h"
+	copy "autograder/$l/lab.mk"
 	p=$dir/autograder/prebuilt/$l
 	mkdir -p "$p"
 	strip --strip-debug -o "$p/grade_$l" "build/sub/solutions/$l/grader/grade_$l"
@@ -79,6 +82,13 @@ for l in $want; do
 	for g in handouts/plots/"$l"-*.gp; do [ -e "$g" ] && copy "$g"; done
 	[ -d "handouts/data/$l" ] && copy "handouts/data/$l"
 done
+# lab 01's answer, given from lab 02 on: only with a lab that includes it (answers.txt
+# made sure PASSED=01), so never in a release of lab 01 alone
+given_pair=common/interaction.cuh
+pair_users=$(for l in $want; do
+	if grep -rqs '#include "interaction.cuh"' "$dir/labs/$l"; then echo "$l"; fi
+done)
+[ -z "$pair_users" ] || copy "$given_pair"
 [ -n "$emu" ] && for f in emu.h emu_warp.h emu_memory.h emu_memory.c emu_runtime.c launch.py; do
 	copy "autograder/emu/$f"
 done
@@ -98,6 +108,14 @@ leak=$(grep -rlE 'BEGIN SOLUTION|END SOLUTION' "$dir" --include='*.cu' --include
 for f in $answers; do
 	[ ! -e "$dir/common/$f" ] || die "common/$f is an exercise's answer and must not ship as source"
 done
+for l in $pair_users; do
+	grep -Eq "^$l[[:space:]]+([^[:space:]]*,)?01-pair" autograder/release/answers.txt ||
+		die "labs/$l includes $given_pair, lab 01's answer: give it a row naming 01-pair in autograder/release/answers.txt"
+done
+if [ -e "$dir/$given_pair" ]; then
+	[ -n "$pair_users" ] || die "$given_pair ships, but no lab of this release includes it"
+	[[ ,$passed, == *,01,* ]] || die "$given_pair is lab 01's answer: release it with PASSED=01 once lab 01's deadline has passed"
+fi
 cited=$(grep -rhoE '(solutions/|autograder/selftest|autograder/[0-9][0-9]-[a-z]+/[a-z_0-9]+\.[ch]|COURSE\.md)[A-Za-z0-9_./-]*' \
 	"$dir" --include='*.md' --include='*.cu' --include='*.cuh' --include='*.h' --include='*.c' --include=Makefile |
 	sort -u | while read -r path; do [ -e "$dir/${path%%[.,:;)]}" ] || [ -e "$dir/$path" ] || echo "$path"; done)

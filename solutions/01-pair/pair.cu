@@ -4,6 +4,7 @@
  * steps of handouts/01-pair.md. Only this file is graded.
  */
 #include "cuda_check.h"
+#include "launch.h"
 #include "vec.h"
 #include "pair.h"
 
@@ -77,22 +78,17 @@ __global__ void drift_kernel(float4 *pos, const float4 *vel, int n, float dt)
 */
 }
 
-static int blocks_for(int n)
-{
-	return (n + PAIR_BLOCK - 1) / PAIR_BLOCK;
-}
-
 cudaError_t accel_naive(const float4 *d_pos, float3 *d_acc, int n, float eps2)
 {
 	if (n <= 0)
 		return cudaSuccess;
 /* BEGIN SOLUTION */
-	accel_naive_kernel<<<blocks_for(n), PAIR_BLOCK>>>(d_pos, d_acc, n, eps2);
+	accel_naive_kernel<<<blocks_for(n, PAIR_BLOCK), PAIR_BLOCK>>>(d_pos, d_acc, n, eps2);
 	CUDA_CHECK_LAUNCH();
 /* END SOLUTION */
 /* SKELETON
-	// TODO(lab1.b): launch accel_naive_kernel on blocks_for(n) blocks of PAIR_BLOCK
-	//               threads, then CUDA_CHECK_LAUNCH().
+	// TODO(lab1.b): launch accel_naive_kernel on blocks_for(n, PAIR_BLOCK) blocks of
+	//               PAIR_BLOCK threads (launch.h), then CUDA_CHECK_LAUNCH().
 */
 	return cudaSuccess;
 }
@@ -102,7 +98,7 @@ cudaError_t leapfrog_kick(float4 *d_vel, const float3 *d_acc, int n, float dt)
 	if (n <= 0)
 		return cudaSuccess;
 /* BEGIN SOLUTION */
-	kick_kernel<<<blocks_for(n), PAIR_BLOCK>>>(d_vel, d_acc, n, dt);
+	kick_kernel<<<blocks_for(n, PAIR_BLOCK), PAIR_BLOCK>>>(d_vel, d_acc, n, dt);
 	CUDA_CHECK_LAUNCH();
 /* END SOLUTION */
 /* SKELETON
@@ -116,7 +112,7 @@ cudaError_t leapfrog_drift(float4 *d_pos, const float4 *d_vel, int n, float dt)
 	if (n <= 0)
 		return cudaSuccess;
 /* BEGIN SOLUTION */
-	drift_kernel<<<blocks_for(n), PAIR_BLOCK>>>(d_pos, d_vel, n, dt);
+	drift_kernel<<<blocks_for(n, PAIR_BLOCK), PAIR_BLOCK>>>(d_pos, d_vel, n, dt);
 	CUDA_CHECK_LAUNCH();
 /* END SOLUTION */
 /* SKELETON
@@ -158,7 +154,7 @@ cudaError_t pair_interactions(const float4 *d_bi, const float4 *d_bj, float3 *d_
 {
 	if (n <= 0)
 		return cudaSuccess;
-	pair_hook_kernel<<<blocks_for(n), PAIR_BLOCK>>>(d_bi, d_bj, d_acc, n, eps2);
+	pair_hook_kernel<<<blocks_for(n, PAIR_BLOCK), PAIR_BLOCK>>>(d_bi, d_bj, d_acc, n, eps2);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }

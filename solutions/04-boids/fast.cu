@@ -14,6 +14,7 @@
  * The result is that of 4.f, to float rounding.
  */
 #include "cuda_check.h"
+#include "launch.h"
 #include "flock.h"
 #include "grid.cuh"
 #include "rules.cuh"
@@ -114,19 +115,19 @@ static __global__ void velocity_fast_kernel(const float4 *packed, const int *boi
 /* END SOLUTION */
 
 cudaError_t boids_velocity_fast(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel,
-				float3 *d_vel_out, int n, const struct boids_params *p)
+				float3 *d_vel_out, int n, const struct boids_params *params)
 {
 /* BEGIN SOLUTION */
 	int threads = boids_block_size();
 
 	if (n <= 0)
 		return cudaSuccess;
-	gather_packed_kernel<<<(n + threads - 1) / threads, threads>>>(g->d_boid_of, d_pos, d_vel,
-								     n, g->d_packed);
+	gather_packed_kernel<<<blocks_for(n, threads), threads>>>(g->d_boid_of, d_pos, d_vel, n,
+								  g->d_packed);
 	CUDA_CHECK_LAUNCH();
-	velocity_fast_kernel<<<(n + threads - 1) / threads, threads>>>(
+	velocity_fast_kernel<<<blocks_for(n, threads), threads>>>(
 	    g->d_packed, g->d_boid_of, g->d_cell_start, g->d_cell_end, d_vel_out, n,
-	    grid_shape_of(g), (float)boids_max_radius(p), rules_from(p));
+	    grid_shape_of(g), (float)boids_max_radius(params), rules_from(params));
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 /* END SOLUTION */
@@ -134,6 +135,6 @@ cudaError_t boids_velocity_fast(struct boids_grid *g, const float3 *d_pos, const
 	// Going further, ungraded (handout, "Going further"): until you write your own
 	// search here, the reorder of 4.e and the coherent search of 4.f stand in for it.
 	CUDA_CHECK(grid_reorder(g, d_pos, d_vel, n));
-	return boids_velocity_coherent(g, d_vel_out, n, p);
+	return boids_velocity_coherent(g, d_vel_out, n, params);
 */
 }
