@@ -12,6 +12,7 @@
 
 #include "cuda_check.h"
 #include "bh.h"
+#include "launch.h"
 #include "tree.cuh"
 
 #define BUILD_THREADS 256
@@ -47,27 +48,27 @@ static __global__ void __launch_bounds__(BUILD_THREADS) build_kernel(const float
 /* BEGIN SOLUTION */
 	const float4 root = *box;
 	int i = blockIdx.x * BUILD_THREADS + threadIdx.x, stride = gridDim.x * BUILD_THREADS;
-	int node = nnodes, level = 0, k = 0;
-	float r = root.w;
-	float3 c = make_float3(root.x, root.y, root.z);
-	float4 p = make_float4(0.f, 0.f, 0.f, 0.f);
+	int cell = nnodes, level = 0, octant = 0; /* where body i's walk has reached */
+	float half_width = root.w;
+	float3 centre = make_float3(root.x, root.y, root.z);
+	float4 pos = make_float4(0.f, 0.f, 0.f, 0.f); /* body i: position and mass */
 	bool fresh = true;
 	int deepest = 0; /* the deepest level this thread knows state[BH_MAX_DEPTH] holds */
 
 	while (i < n) {
 		if (fresh) { /* a new body: start at the root */
-			p = body[i];
-			node = nnodes, level = 0, r = root.w;
-			c = make_float3(root.x, root.y, root.z);
-			k = octant_of(p, c);
+			pos = body[i];
+			cell = nnodes, level = 0, half_width = root.w;
+			centre = make_float3(root.x, root.y, root.z);
+			octant = octant_of(pos, centre);
 			fresh = false;
 		}
-		int slot = 8 * node + k, ch = load_acquire(&child[slot]);
+		int slot = 8 * cell + octant, ch = load_acquire(&child[slot]);
 		while (ch >= n) { /* a cell: go down into it */
-			node = ch, level++, r *= 0.5f;
-			c = octant_centre(c, k, r);
-			k = octant_of(p, c);
-			slot = 8 * node + k;
+			cell = ch, level++, half_width *= 0.5f;
+			centre = octant_centre(centre, octant, half_width);
+			octant = octant_of(pos, centre);
+			slot = 8 * cell + octant;
 			ch = load_acquire(&child[slot]);
 		}
 		if (ch == LOCKED || atomicCAS(&child[slot], ch, LOCKED) != ch)
@@ -76,40 +77,44 @@ static __global__ void __launch_bounds__(BUILD_THREADS) build_kernel(const float
 			/* the body's data is input, already visible: no fence needed */
 			atomicExch(&child[slot], i);
 		} else {
-			/* ch is a body: new cells until the two bodies part */
-			float4 q = body[ch];
-			int first = -1, at = -1, ak = k, d = level, cell;
-			float cr = r;
-			float3 cc = c;
+			/* ch is a body: new cells until the two bodies part, each one level
+			 * below the last, in the octant where body i falls */
+			float4 old_pos = body[ch];
+			int first_cell = -1, last_cell = -1, last_octant = octant;
+			int new_cell, new_level = level;
+			float new_half_width = half_width;
+			float3 new_centre = centre;
 			do {
-				cell = atomicSub(&state[BH_BOTTOM], 1) - 1;
-				d++;
-				if (cell < n || d >= OCTREE_MAX_DEPTH) {
-					state[BH_ERROR] = cell < n ? BH_OUT_OF_CELLS : BH_TOO_DEEP;
+				new_cell = atomicSub(&state[BH_BOTTOM], 1) - 1;
+				new_level++;
+				if (new_cell < n || new_level >= OCTREE_MAX_DEPTH) {
+					state[BH_ERROR] =
+					    new_cell < n ? BH_OUT_OF_CELLS : BH_TOO_DEEP;
 					store_release(&child[slot], ch); /* unlock, unchanged */
 					return;
 				}
-				cr *= 0.5f;
-				cc = octant_centre(cc, ak, cr);
-				for (int s = 0; s < 8; s++)
-					child[8 * cell + s] = EMPTY;
-				depth[cell] = d;
+				new_half_width *= 0.5f;
+				new_centre = octant_centre(new_centre, last_octant, new_half_width);
+				for (int k = 0; k < 8; k++)
+					child[8 * new_cell + k] = EMPTY;
+				depth[new_cell] = new_level;
 				/* one atomic per cell on one address would queue them all: only a
 				 * level deeper than any this thread knows of is reported */
-				if (d > deepest)
-					deepest = max(atomicMax(&state[BH_MAX_DEPTH], d), d);
-				child[8 * cell + octant_of(q, cc)] = ch;
-				if (first < 0)
-					first = cell; /* hangs from the locked slot, published last */
-				else
-					child[8 * at + ak] = cell; /* inside the private subtree */
-				at = cell;
-				ak = octant_of(p, cc);
-			} while (child[8 * at + ak] >= 0);
-			child[8 * at + ak] = i;
+				if (new_level > deepest)
+					deepest = max(atomicMax(&state[BH_MAX_DEPTH], new_level),
+						      new_level);
+				child[8 * new_cell + octant_of(old_pos, new_centre)] = ch;
+				if (first_cell < 0) /* hangs from the locked slot, published last */
+					first_cell = new_cell;
+				else /* inside the private subtree */
+					child[8 * last_cell + last_octant] = new_cell;
+				last_cell = new_cell;
+				last_octant = octant_of(pos, new_centre);
+			} while (child[8 * last_cell + last_octant] >= 0);
+			child[8 * last_cell + last_octant] = i;
 			/* publish: the release orders every write above before the slot's new
 			 * value, so a thread that acquires it sees a complete subtree */
-			store_release(&child[slot], first);
+			store_release(&child[slot], first_cell);
 		}
 		i += stride;
 		fresh = true;
@@ -132,7 +137,7 @@ cudaError_t bh_build(struct bh_tree *t, const float4 *d_bodies)
 	/* bodies are nodes too: the force kernel reads every node from d_node */
 	CUDA_CHECK(cudaMemcpyAsync(t->d_node, d_bodies, (size_t)t->n * sizeof(float4),
 				   cudaMemcpyDeviceToDevice));
-	reset_kernel<<<1, 32>>>(t->d_child, t->d_state, t->d_depth, t->nnodes);
+	reset_kernel<<<1, WARP_SIZE>>>(t->d_child, t->d_state, t->d_depth, t->nnodes);
 	CUDA_CHECK_LAUNCH();
 	build_kernel<<<4 * sms, BUILD_THREADS>>>(d_bodies, t->n, t->nnodes, t->d_child,
 						  t->d_state, t->d_depth, t->d_box);

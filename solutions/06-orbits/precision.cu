@@ -8,22 +8,23 @@
 #include "cuda_check.h"
 #include "orbits.h"
 #include "rk4.cuh"
+#include "state.cuh"
 
 /* TODO(lab6.d): the integrated kernel of 6.c in float, the time advancing with it. */
-static __global__ void float_kernel(struct sat_state_f s, float *time, int n, float dt, int steps)
+static __global__ void float_kernel(sat_arrays<float> s, float *time, int n, float dt, int steps)
 {
 /* BEGIN SOLUTION */
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 
 	if (i < n) {
-		float p[6] = {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i]}, t = time[i];
+		float state[6], t = time[i];
 
+		load_state(s, i, state);
 		for (int k = 0; k < steps; k++) {
-			rk4_step(p, dt);
+			rk4_step(state, dt);
 			t += dt;
 		}
-		s.x[i] = p[0], s.y[i] = p[1], s.z[i] = p[2];
-		s.vx[i] = p[3], s.vy[i] = p[4], s.vz[i] = p[5];
+		store_state(s, i, state);
 		time[i] = t;
 	}
 /* END SOLUTION */
@@ -54,34 +55,34 @@ static __device__ inline void kahan_add(float *x, float *c, float y)
 
 /* TODO(lab6.d): the float kernel with every state component and the time updated
  * through kahan_add, the compensations loaded and stored with the state. */
-static __global__ void kahan_kernel(struct sat_state_f s, struct sat_state_f c, float *time,
+static __global__ void kahan_kernel(sat_arrays<float> s, sat_arrays<float> c, float *time,
 				    float *time_c, int n, float dt, int steps)
 {
 /* BEGIN SOLUTION */
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 
 	if (i < n) {
-		float p[6] = {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i]};
-		float q[6] = {c.x[i], c.y[i], c.z[i], c.vx[i], c.vy[i], c.vz[i]};
-		float t = time[i], tc = time_c[i], inc[6];
+		float state[6], carry[6], inc[6];
+		float t = time[i], tc = time_c[i];
 
+		load_state(s, i, state);
+		load_state(c, i, carry);
 		for (int k = 0; k < steps; k++) {
-			rk4_increment(p, dt, inc);
+			rk4_increment(state, dt, inc);
 #pragma unroll
 			for (int j = 0; j < 6; j++)
-				kahan_add(&p[j], &q[j], inc[j]);
+				kahan_add(&state[j], &carry[j], inc[j]);
 			kahan_add(&t, &tc, dt);
 		}
-		s.x[i] = p[0], s.y[i] = p[1], s.z[i] = p[2];
-		s.vx[i] = p[3], s.vy[i] = p[4], s.vz[i] = p[5];
-		c.x[i] = q[0], c.y[i] = q[1], c.z[i] = q[2];
-		c.vx[i] = q[3], c.vy[i] = q[4], c.vz[i] = q[5];
+		store_state(s, i, state);
+		store_state(c, i, carry);
 		time[i] = t, time_c[i] = tc;
 	}
 /* END SOLUTION */
 /* SKELETON
 	// TODO(lab6.d): as float_kernel, with rk4_increment and kahan_add for each of the
-	//               six components (compensations from c) and for the time (time_c).
+	//               six components (compensations: load_state and store_state of c)
+	//               and for the time (time_c).
 	(void)s, (void)c, (void)time, (void)time_c, (void)n, (void)dt, (void)steps, (void)kahan_add;
 */
 }
@@ -89,33 +90,20 @@ static __global__ void kahan_kernel(struct sat_state_f s, struct sat_state_f c, 
 cudaError_t propagate_float(struct sat_state_f s, float *d_t, int n, float dt, int steps,
 			    int steps_per_launch)
 {
-	const int threads = 128, blocks = (n + threads - 1) / threads;
+	const int blocks = blocks_for(n, ORBIT_THREADS);
 
-	if (steps_per_launch < 1)
-		return cudaErrorInvalidValue;
-	if (n <= 0)
-		return cudaSuccess;
-	for (int done = 0; done < steps; done += steps_per_launch) {
-		int chunk = steps - done < steps_per_launch ? steps - done : steps_per_launch;
-		float_kernel<<<blocks, threads>>>(s, d_t, n, dt, chunk);
-		CUDA_CHECK_LAUNCH();
-	}
-	return cudaSuccess;
+	return launch_in_chunks(n, steps, steps_per_launch, [&](int, int chunk) {
+		float_kernel<<<blocks, ORBIT_THREADS>>>(arrays_of(s), d_t, n, dt, chunk);
+	});
 }
 
 cudaError_t propagate_kahan(struct sat_state_f s, struct sat_state_f c, float *d_t, float *d_tc,
 			    int n, float dt, int steps, int steps_per_launch)
 {
-	const int threads = 128, blocks = (n + threads - 1) / threads;
+	const int blocks = blocks_for(n, ORBIT_THREADS);
 
-	if (steps_per_launch < 1)
-		return cudaErrorInvalidValue;
-	if (n <= 0)
-		return cudaSuccess;
-	for (int done = 0; done < steps; done += steps_per_launch) {
-		int chunk = steps - done < steps_per_launch ? steps - done : steps_per_launch;
-		kahan_kernel<<<blocks, threads>>>(s, c, d_t, d_tc, n, dt, chunk);
-		CUDA_CHECK_LAUNCH();
-	}
-	return cudaSuccess;
+	return launch_in_chunks(n, steps, steps_per_launch, [&](int, int chunk) {
+		kahan_kernel<<<blocks, ORBIT_THREADS>>>(arrays_of(s), arrays_of(c), d_t, d_tc, n,
+							dt, chunk);
+	});
 }
