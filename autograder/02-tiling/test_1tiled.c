@@ -23,9 +23,9 @@ static const char *hint_for(const struct compare_result *res, int n, int p)
 
 	if (res->n_nan == res->count)
 		return "nothing was written: every body still holds the NaN poison. Is "
-		       "accel_tiled_kernel<P> launched on enough blocks of P threads to cover "
-		       "n (" HANDOUT ", step 2.c), and does each thread i < n store acc[i] "
-		       "(step 2.a)?";
+		       "accel_tiled_kernel<TILE> launched on enough blocks of TILE threads to "
+		       "cover n, blocks_for(n, TILE) (" HANDOUT ", step 2.c), and does each "
+		       "thread i < n store acc[i] (step 2.a)?";
 	if (n == 1)
 		return "a lone body feels nothing: its tile holds it and P-1 padding slots, "
 		       "which must pull with zero mass (" HANDOUT ", step 2.b)";
@@ -73,7 +73,7 @@ static void check_tiled(int p)
 		ic_uniform_cube(&r, n, CUBE_HALF_WIDTH, pos, NULL);
 		cudaError_t err = tiled_on_gpu(pos, n, eps2, p, p, acc);
 		cr_assert(err == cudaSuccess,
-			  "accel_tiled(n = %d, p = %d) failed: %s (%s), want cudaSuccess\nhint: "
+			  "accel_tiled(n = %d, tile = %d) failed: %s (%s), want cudaSuccess\nhint: "
 			  "an illegal address is a read or write past the arrays (" HANDOUT
 			  ", step 2.b); an invalid configuration is a launch of the wrong shape "
 			  "(step 2.c)",
@@ -135,18 +135,19 @@ GRADED_TEST(tiled, other_tile_sizes, 1, 60)
 	gpu_upload(d_pos, pos, n * sizeof(*pos));
 	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
 		cudaError_t err = accel_tiled(d_pos, d_acc, n, ACCEL_EPS2, bad[k]);
-		cr_assert(err == cudaErrorInvalidValue,
-			  "accel_tiled(n = %d, p = %d): got %s, want cudaErrorInvalidValue: p "
-			  "is not one of TILE_SIZES\nhint: keep the given switch of accel_tiled, "
-			  "whose default case refuses other sizes (" HANDOUT ", step 2.c)",
-			  n, bad[k], cudaGetErrorName(err));
+		cr_assert(
+		    err == cudaErrorInvalidValue,
+		    "accel_tiled(n = %d, tile = %d): got %s, want cudaErrorInvalidValue: "
+		    "tile is not one of TILE_SIZES\nhint: keep the given switch of accel_tiled, "
+		    "whose default case refuses other sizes (" HANDOUT ", step 2.c)",
+		    n, bad[k], cudaGetErrorName(err));
 	}
 	GPU_OK(cudaDeviceSynchronize());
 	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++) {
 		int p = good[k];
 		cudaError_t err = tiled_on_gpu(pos, n, ACCEL_EPS2, p, p, acc);
 		cr_assert(err == cudaSuccess,
-			  "accel_tiled(n = %d, p = %d) failed: %s (%s), want "
+			  "accel_tiled(n = %d, tile = %d) failed: %s (%s), want "
 			  "cudaSuccess\nhint: " HANDOUT ", step 2.c",
 			  n, p, cudaGetErrorName(err), cudaGetErrorString(err));
 		struct compare_result res =
@@ -158,7 +159,7 @@ GRADED_TEST(tiled, other_tile_sizes, 1, 60)
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
 			  hint_for(&res, n, p));
 	}
-	GRADE_NOTE("P = 512 and 1024 right at N = %d; p = 0, -256, 32, 100, 192, 2048 refused "
+	GRADE_NOTE("P = 512 and 1024 right at N = %d; tile = 0, -256, 32, 100, 192, 2048 refused "
 		   "(cudaErrorInvalidValue)",
 		   n);
 	cudaFree(d_pos), cudaFree(d_acc);

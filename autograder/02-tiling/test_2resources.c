@@ -31,7 +31,7 @@ static int list_archs(const struct kernel_resources *k, int n, char archs[][16])
 	return m;
 }
 
-/* accel_tiled_kernel<P>, whatever its parameter list: _Z18accel_tiled_kernelILi<P>E... */
+/* accel_tiled_kernel<TILE>, whatever its parameter list: _Z18accel_tiled_kernelILi<TILE>E... */
 static const struct kernel_resources *find_tiled(const struct kernel_resources *k, int n, int p,
 						 const char *arch)
 {
@@ -55,14 +55,13 @@ static int tile_bytes(const struct kernel_resources *k, int n, int p, const char
 		  "accel_tiled_kernel<%d> for %s was never compiled: got no entry in the "
 		  "compiler's report, want one with >= %d bytes of shared memory (report: %s)"
 		  "\nhint: a template is compiled only when it is used: launch "
-		  "accel_tiled_kernel<P> from launch_tiled<P> (" HANDOUT ", step 2.c)",
+		  "accel_tiled_kernel<TILE> from launch_tiled<TILE> (" HANDOUT ", step 2.c)",
 		  p, arch, want, REPORT_PATH);
-	cr_assert(
-	    t->smem_bytes >= want,
-	    "accel_tiled_kernel<%d> for %s uses %d bytes of shared memory, want >= %d: the "
-	    "tile must live in __shared__ memory, declared with the compile-time size P (" HANDOUT
-	    ", step 2.a)",
-	    p, arch, t->smem_bytes, want);
+	cr_assert(t->smem_bytes >= want,
+		  "accel_tiled_kernel<%d> for %s uses %d bytes of shared memory, want >= %d: the "
+		  "tile must live in __shared__ memory, declared with the compile-time size TILE "
+		  "(" HANDOUT ", step 2.a)",
+		  p, arch, t->smem_bytes, want);
 	return t->smem_bytes;
 }
 
@@ -83,7 +82,7 @@ GRADED_TEST(resources, tile_in_shared_memory, 3, 30)
 	n_archs = list_archs(k, n, archs);
 	cr_assert(n_archs > 0,
 		  "the resource report %s lists no kernel at all: want "
-		  "accel_tiled_kernel<P> for P = 64, 128, 256\nhint: does tiling.cu compile "
+		  "accel_tiled_kernel<TILE> for TILE = 64, 128, 256\nhint: does tiling.cu compile "
 		  "its kernels? (" HANDOUT ", step 2.c)",
 		  REPORT_PATH);
 	/* found: "sm_80: 1024/2048/4096 B, sm_90: ..." for the note */

@@ -33,9 +33,9 @@ static struct accel_error_stats check_error(struct cloud *c, float theta, double
 
 #define FORCES_HINT                                                                                \
 	"NaN or a large error: a body never written, a cell taken whole that should be opened "    \
-	"(the warp must open it if any lane needs it: __all_sync on r^2 > dq), dq of the wrong "   \
-	"level, or a pull by the wrong mass (m of the node pulling: node[ch].w) (" HANDOUT         \
-	", step 5.e)"
+	"(the warp must open it if any lane needs it: __all_sync on r^2 > open_r2), open_r2 "      \
+	"of the wrong level, or a pull by the wrong mass (m of the node pulling: node[ch].w) "     \
+	"(" HANDOUT ", step 5.e)"
 
 /* A Plummer sphere of the test's size with its CPU tree uploaded, masses spread over
  * @mass_ratio when > 1. */
@@ -98,12 +98,12 @@ GRADED_TEST(forces, masses_theta_05, 2, 120)
 	check_forces(0.5f, BOUNDS(T05_MASSES), 1, MASS_RATIO);
 }
 
-/* A walk that opens more cells than theta asks (theta ignored, dq of the parent's level)
- * is accurate and slow: only a timing, or a timeout, would see it. Here the criterion
- * itself is checked: the error grows with theta, 3 to 4x from 0.7 to 1.0, and reaches
- * what such a wide angle gives (thresholds.h). The two widest angles keep the test cheap;
- * the timeout leaves room for a walk that opens 4 times too much in the CPU emulation,
- * so that it fails here rather than by a timeout. */
+/* A walk that opens more cells than theta asks (theta ignored, open_r2 of the parent's
+ * level) is accurate and slow: only a timing, or a timeout, would see it. Here the
+ * criterion itself is checked: the error grows with theta, 3 to 4x from 0.7 to 1.0, and
+ * reaches what such a wide angle gives (thresholds.h). The two widest angles keep the
+ * test cheap; the timeout leaves room for a walk that opens 4 times too much in the CPU
+ * emulation, so that it fails here rather than by a timeout. */
 GRADED_TEST(forces, error_follows_theta, 2, 300)
 {
 	struct cloud c;
@@ -124,8 +124,8 @@ GRADED_TEST(forces, error_follows_theta, 2, 300)
 	    "%d bodies (seed 0x%llx), one tree: mean error %.3g at theta = 0.7 and %.3g at "
 	    "1.0, %.2fx; want at least %.1fx, and at least %.1e at 1.0 (the criterion: "
 	    "about 3 to 4x, and over twice that error)\nhint: the walk opens more cells than theta "
-	    "asks: it is slow. Take a cell whole when r^2 > dq[depth] for every lane, "
-	    "dq[l] = (r0 / 2^l)^2 / theta^2 for the children of a level-l cell (" HANDOUT
+	    "asks: it is slow. Take a cell whole when r^2 > open_r2[depth] for every lane, "
+	    "open_r2[l] = (r0 / 2^l)^2 / theta^2 for the children of a level-l cell (" HANDOUT
 	    ", step 5.e)",
 	    c.n, (unsigned long long)c.seed, e07.mean, e10.mean, e10.mean / e07.mean,
 	    ERR_RATIO_T10_T07_MIN, floor10);

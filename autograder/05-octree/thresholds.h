@@ -29,8 +29,8 @@
  * 9.09e-4 / 5.3e-3 (9.33e-4 / 5.10e-3). Twice the worst of these: 3.5e-4 / 2.2e-3,
  * 1.9e-3 / 1.1e-2, 3.6e-3 / 1.3e-2. The bounds also keep a correct walk without the
  * vote (CPU: 3.2e-4 / 1.5e-3, 1.24e-3 / 5.3e-3, 3.3e-3 / 1.3e-2) and sit below what
- * dq of half the width gives (patch dq_half_width, theta in effect doubled: at 0.3 the
- * reference's error at 0.6, about 1.1e-3 by the H200 figures; at 0.5 that at 1.0,
+ * open_r2 of half the width gives (patch dq_half_width, theta in effect doubled: at 0.3
+ * the reference's error at 0.6, about 1.1e-3 by the H200 figures; at 0.5 that at 1.0,
  * 6.8e-3 / 2.1e-2 at 2^20 in 05-bench.log, more at 100,000). */
 #define ERR_MEAN_T03 6e-4
 #define ERR_P99_T03  2.5e-3
@@ -83,9 +83,9 @@
  * alt_thread_stacks 2.9x (1.51e-2 / 5.15e-3). A walk that ignores theta gives 1.0x:
  * the bound 2.0x.
  * The floor at theta 1.0 rejects a walk that opens too much while keeping the ratio:
- * dq of the parent's level (patch dq_parent_width: dq 4x too large, theta in effect
- * halved) computes at 1.0 what the reference computes at 0.5: 6.39e-4 on the H200 at
- * 100,000 (9.2e-4 emulated at BH_N_SMALL, ratio 2.54x), against the reference's 6.81e-3
+ * open_r2 of the parent's level (patch dq_parent_width: open_r2 4x too large, theta in
+ * effect halved) computes at 1.0 what the reference computes at 0.5: 6.39e-4 on the H200
+ * at 100,000 (9.2e-4 emulated at BH_N_SMALL, ratio 2.54x), against the reference's 6.81e-3
  * at 2^20 (H200), 6.47e-3 at 100,000 and 7.67e-3 at BH_N_SMALL (emulated).
  * Each floor is under half the reference's figure and over 3x the patch's. */
 #define ERR_RATIO_T10_T07_MIN  2.0
