@@ -30,59 +30,84 @@ void frames_defaults(struct frames *f)
 	frames_view(f, origin, 4.f, 20.f, 30.f, 45.f);
 }
 
-const char *frames_usage(void)
+/* --frames DIR: a folder, never the next option taken by mistake */
+static int read_dir(const struct arg_spec *s, const char *value)
 {
-	return "  --frames DIR      write a PNG of the particles to DIR/frame_NNNNN.png\n"
-	       "  --every K         a frame every K steps (default 1)\n"
-	       "  --size WxH        frame size in pixels (default 960x540)\n"
-	       "  --orbit DEG       turn the camera DEG degrees about the scene per frame\n"
-	       "  --render gpu|cpu  render on the GPU (default) or copy the particles back\n"
-	       "  --exposure X      brightness of the frames (default: the lab's)\n";
+	if (!*value || *value == '-')
+		return -1;
+	((struct frames *)s->dest)->dir = value;
+	return 0;
 }
 
-static int bad_value(const char *arg, const char *value, const char *want)
-{
-	fprintf(stderr, "%s: expected %s, got '%s'\n", arg, want, value ? value : "(nothing)");
-	return -1;
-}
-
-int frames_option(struct frames *f, const char *arg, const char *value)
+static int read_every(const struct arg_spec *s, const char *value)
 {
 	char end;
+	int a;
+
+	if (sscanf(value, "%d%c", &a, &end) != 1 || a < 1)
+		return -1;
+	((struct frames *)s->dest)->every = a;
+	return 0;
+}
+
+static int read_size(const struct arg_spec *s, const char *value)
+{
+	struct frames *f = s->dest;
+	char end;
 	int a, b;
+
+	if (sscanf(value, "%dx%d%c", &a, &b, &end) != 2 || a < 1 || b < 1 || a > FRAMES_MAX_SIDE ||
+	    b > FRAMES_MAX_SIDE)
+		return -1;
+	f->width = a;
+	f->height = b;
+	return 0;
+}
+
+static int read_orbit(const struct arg_spec *s, const char *value)
+{
+	char end;
 	float x;
 
-	if (!strcmp(arg, "--frames")) {
-		if (!value || !*value || *value == '-')
-			return bad_value(arg, value, "a folder");
-		f->dir = value;
-	} else if (!strcmp(arg, "--every")) {
-		if (!value || sscanf(value, "%d%c", &a, &end) != 1 || a < 1)
-			return bad_value(arg, value, "a whole number of steps >= 1");
-		f->every = a;
-	} else if (!strcmp(arg, "--size")) {
-		if (!value || sscanf(value, "%dx%d%c", &a, &b, &end) != 2 || a < 1 || b < 1 ||
-		    a > FRAMES_MAX_SIDE || b > FRAMES_MAX_SIDE)
-			return bad_value(arg, value, "WxH, each from 1 to 16384 (e.g. 960x540)");
-		f->width = a;
-		f->height = b;
-	} else if (!strcmp(arg, "--orbit")) {
-		if (!value || sscanf(value, "%f%c", &x, &end) != 1 || !(x > -360.f && x < 360.f))
-			return bad_value(arg, value, "degrees per frame, between -360 and 360");
-		f->orbit_deg = x;
-	} else if (!strcmp(arg, "--render")) {
-		if (!value || (strcmp(value, "gpu") && strcmp(value, "cpu")))
-			return bad_value(arg, value, "gpu or cpu");
-		f->on_cpu = !strcmp(value, "cpu");
-	} else if (!strcmp(arg, "--exposure")) {
-		if (!value || sscanf(value, "%f%c", &x, &end) != 1 || !(x > 0.f && x < 1e30f))
-			return bad_value(arg, value, "a brightness > 0");
-		f->exposure_option = x;
-		f->style.exposure = x;
-	} else {
-		return 0;
-	}
-	return 2;
+	if (sscanf(value, "%f%c", &x, &end) != 1 || !(x > -360.f && x < 360.f))
+		return -1;
+	((struct frames *)s->dest)->orbit_deg = x;
+	return 0;
+}
+
+/* --exposure X: kept apart too, since the driver's scene sets style.exposure later */
+static int read_exposure(const struct arg_spec *s, const char *value)
+{
+	struct frames *f = s->dest;
+	char end;
+	float x;
+
+	if (sscanf(value, "%f%c", &x, &end) != 1 || !(x > 0.f && x < 1e30f))
+		return -1;
+	f->exposure_option = x;
+	f->style.exposure = x;
+	return 0;
+}
+
+void frames_options(struct frames *f, struct arg_spec specs[FRAMES_OPTIONS])
+{
+	const struct arg_spec table[FRAMES_OPTIONS] = {
+	    OPT_CUSTOM("--frames", f, "DIR", "a folder", read_dir,
+		       "write a PNG of the particles to DIR/frame_NNNNN.png"),
+	    OPT_CUSTOM("--every", f, "K", "a whole number of steps >= 1", read_every,
+		       "a frame every K steps (default 1)"),
+	    OPT_CUSTOM("--size", f, "WxH", "WxH, each from 1 to 16384 (e.g. 960x540)", read_size,
+		       "frame size in pixels (default 960x540)"),
+	    OPT_CUSTOM("--orbit", f, "DEG", "degrees per frame, between -360 and 360", read_orbit,
+		       "turn the camera DEG degrees about the scene per frame"),
+	    OPT_CHOICE("--render", &f->on_cpu, "gpu|cpu",
+		       "render on the GPU (default) or copy the particles back"),
+	    OPT_CUSTOM("--exposure", f, "X", "a brightness > 0", read_exposure,
+		       "brightness of the frames (default: the lab's)"),
+	    OPT_END,
+	};
+
+	memcpy(specs, table, sizeof(table));
 }
 
 void frames_view(struct frames *f, const float target[3], float distance, float elevation_deg,

@@ -8,6 +8,7 @@
 #ifndef COMMON_FRAMES_H
 #define COMMON_FRAMES_H
 
+#include "args.h"
 #include "render.h"
 #include "render_gpu.h"
 
@@ -42,15 +43,17 @@ struct frames {
 /** @brief No frames, 960 x 540, a frame every step, rendered on the GPU. */
 void frames_defaults(struct frames *f);
 
-/**
- * @brief If @p arg is one of the frame options, takes it (and @p value) into @p f.
- * @return 2 if both arg and value were used, 0 if arg is not a frame option, -1 if it
- *         is one but its value is missing or wrong (a message is printed).
- */
-int frames_option(struct frames *f, const char *arg, const char *value);
+/** @brief The entries frames_options() writes: the six options and the table's end. */
+#define FRAMES_OPTIONS 7
 
-/** @brief The usage lines of the frame options, for a driver's --help. */
-const char *frames_usage(void);
+/**
+ * @brief Writes the frame options into @p specs, a table for args_parse() (args.h)
+ *        whose values go into @p f; a driver includes it in its own table as an
+ *        ARG_TABLE with a heading. A value is checked as it is read: --every from 1,
+ *        --size WxH with sides from 1 to 16384, --orbit within (-360, 360),
+ *        --exposure > 0 (kept in exposure_option too), --frames not starting with '-'.
+ */
+void frames_options(struct frames *f, struct arg_spec specs[FRAMES_OPTIONS]);
 
 /** @brief Points the camera at @p target from @p distance, elevation and azimuth. */
 void frames_view(struct frames *f, const float target[3], float distance, float elevation_deg,

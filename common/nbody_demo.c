@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "cuda_check.h"
 #include "ic.h"
 #include "leapfrog.h"
@@ -64,54 +65,48 @@ static cudaError_t force(void *call)
 	return c->lab->force(c->ctx, c->d);
 }
 
-static void usage(const struct nbody_lab *lab)
-{
-	printf("usage: driver [-n N] [--p P] %s [--eps EPS] [--seed S]\n"
-	       "              [--steps K] [--dt DT] [--collide] [frame options]\n"
-	       "  -n N       bodies (default 262144)\n"
-	       "%s"
-	       "  --steps K  integrate K leapfrog steps of --dt (default 0.0125) with the kernel\n"
-	       "             instead of timing it alone; dE/E up to N = %d\n"
-	       "  --collide  two Plummer spheres on a collision course (default: a cube at rest)\n"
-	       "frame options (with --steps; the step time leaves the frames out):\n%s",
-	       lab->synopsis, lab->options, NBODY_ENERGY_N_MAX, frames_usage());
-}
+#define STR_(x) #x
+#define STR(x)	STR_(x)
 
-/* Returns -1 to go on, or the exit status (the usage or a message printed). */
-static int parse(struct nbody_demo *d, int argc, char **argv, const struct nbody_lab *lab,
-		 void *ctx)
+/* Returns -1 to go on, or the exit status (the usage, and a message if bad, printed). */
+static int parse(struct nbody_demo *d, int argc, char **argv, const struct nbody_lab *lab)
 {
-	int took;
+	struct arg_spec frame_options[FRAMES_OPTIONS];
+	const struct arg_spec none[] = {OPT_END};
+	double eps = 0.0;
+	int eps_given = 0;
+	enum args_result rc;
+	const struct arg_spec specs[] = {
+	    OPT_INT("-n", &d->n, "N", "bodies (default 262144)"),
+	    OPT_INT("--p", &d->p, "P", lab->p_help),
+	    OPT_TABLE("lab options", (lab->options ? lab->options : none), NULL),
+	    {.name = "--eps",
+	     .kind = ARG_DOUBLE,
+	     .dest = &eps,
+	     .metavar = "EPS",
+	     .help = "softening length; eps2 = EPS^2 is passed on (default 0.01)",
+	     .given = &eps_given},
+	    OPT_ULLONG("--seed", &d->seed, "S",
+		       "seed of the initial conditions (default: a fresh one, printed)"),
+	    OPT_INT("--steps", &d->steps, "K",
+		    "integrate K leapfrog steps of --dt with the kernel instead of\n"
+		    "timing it alone; dE/E up to N = " STR(NBODY_ENERGY_N_MAX)),
+	    OPT_FLOAT("--dt", &d->dt, "DT", "the leapfrog's time step (default 0.0125)"),
+	    OPT_FLAG("--collide", &d->collide,
+		     "two Plummer spheres on a collision course (default: a cube at rest)"),
+	    OPT_TABLE("frame options", frame_options,
+		      "frame options (with --steps; the step time leaves the frames out):"),
+	    OPT_END};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if ((took = frames_option(&d->frames, a, v)) < 0)
-			return 2;
-		else if (took)
-			i++;
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(lab), 0;
-		else if (v && !strcmp(a, "-n"))
-			d->n = atoi(v), i++;
-		else if (v && !strcmp(a, "--p"))
-			d->p = atoi(v), i++;
-		else if (v && !strcmp(a, "--eps"))
-			d->eps2 = (float)(atof(v) * atof(v)), i++;
-		else if (v && !strcmp(a, "--seed"))
-			d->seed = strtoull(v, NULL, 0), i++;
-		else if (v && !strcmp(a, "--steps"))
-			d->steps = atoi(v), i++;
-		else if (v && !strcmp(a, "--dt"))
-			d->dt = (float)atof(v), i++;
-		else if (!strcmp(a, "--collide"))
-			d->collide = 1;
-		else if ((took = lab->option(ctx, a, v)) > 0)
-			i += took - 1;
-		else
-			return usage(lab), 2;
-	}
-	if (d->n < 1 || d->steps < 0)
-		return usage(lab), 2;
+	frames_options(&d->frames, frame_options);
+	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
+		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
+	if (eps_given)
+		d->eps2 = (float)(eps * eps);
+	if (d->n < 1)
+		return args_bad("driver", specs, "-n: expected 1 body or more, got %d", d->n);
+	if (d->steps < 0)
+		return args_bad("driver", specs, "--steps: expected 0 or more, got %d", d->steps);
 	if (d->frames.dir && !d->steps) {
 		fprintf(stderr, "--frames: frames are drawn while integrating: add --steps K\n");
 		return 2;
@@ -209,7 +204,7 @@ int nbody_demo_main(int argc, char **argv, const struct nbody_lab *lab, void *ct
 
 	d.seed = rng_fresh_seed();
 	frames_defaults(&d.frames);
-	if ((rc = parse(&d, argc, argv, lab, ctx)) >= 0)
+	if ((rc = parse(&d, argc, argv, lab)) >= 0)
 		return rc;
 	scene = d.collide ? NBODY_COLLISION : NBODY_CUBE;
 	d.h_pos = malloc((size_t)d.n * sizeof(*d.h_pos));

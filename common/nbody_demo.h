@@ -68,16 +68,13 @@ struct nbody_demo {
 
 /** @brief What a lab gives the driver: its options, its kernel, its printed lines. */
 struct nbody_lab {
-	/** @brief The lab's options in the usage's first line, e.g. "[--kernel K]". */
-	const char *synopsis;
-	/** @brief The usage's lines of --p and the lab's options, each ending in "\n". */
-	const char *options;
+	/** @brief The usage's line of --p (its meaning and default for this lab's kernel). */
+	const char *p_help;
 	/**
-	 * @brief Takes @p arg (and @p value, NULL after the last argument) if it is one of
-	 *        the lab's options. Returns the arguments taken: 2 (an option and its
-	 *        value), 1 (a flag) or 0 (not the lab's: the driver shows its usage).
+	 * @brief The lab's own options, an args.h table listed after --p, whose variables
+	 *        are in the lab's context (ctx); NULL if none.
 	 */
-	int (*option)(void *ctx, const char *arg, const char *value);
+	const struct arg_spec *options;
 	/** @brief Writes the accelerations at d->d_pos into d->d_acc with the lab's kernel. */
 	cudaError_t (*force)(void *ctx, const struct nbody_demo *d);
 	/** @brief Prints the kernel and its configuration, the start of each result line
@@ -86,13 +83,12 @@ struct nbody_lab {
 };
 
 /**
- * @brief The driver: parses @p argv (the shared options, the others through
- *        lab->option with @p ctx), draws the scene, then either times lab->force and
- *        checks sampled bodies against the double reference, or integrates --steps
- *        leapfrog steps with it and prints dE/E and the time per step (the frames left
- *        out of it).
- * @return The exit status: 0, 2 for a bad command line (the usage or a message is
- *         printed), 1 where a frame could not be written, or the CUDA error (reported).
+ * @brief The driver: parses @p argv (the shared options and lab->options, args.h),
+ *        draws the scene, then either times lab->force (with @p ctx) and checks sampled
+ *        bodies against the double reference, or integrates --steps leapfrog steps with
+ *        it and prints dE/E and the time per step (the frames left out of it).
+ * @return The exit status: 0 (--help too), 2 for a bad command line (a message and
+ *         the usage are printed), 1 where a frame could not be written, or the CUDA error (reported).
  */
 int nbody_demo_main(int argc, char **argv, const struct nbody_lab *lab, void *ctx);
 

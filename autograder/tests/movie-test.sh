@@ -18,7 +18,7 @@ movie() { # movie LOG ARGS...: make movie of the driver's lab, its output in LOG
 }
 
 driver=solutions/04-boids/driver.c driver_args="-n 256 --steps 4 --size 65x37"
-if grep -q frames_option "$driver" 2>/dev/null; then
+if grep -q frames_options "$driver" 2>/dev/null; then
 	movie "$tmp/run.log" SUBMISSION=solutions EMU=1 ARGS="$driver_args" EVERY=1 FORMAT=gif OUT="$tmp/run"
 	grep -q "^frames: " "$tmp/run.log" || { cat "$tmp/run.log"; fail "make movie: no 'frames:' line from the driver"; }
 	source="the emulated driver of $driver"

@@ -135,26 +135,30 @@ int main(int argc, char **argv)
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	enum args_result rc;
 	const struct arg_spec specs[] = {
-	    {"-n", ARG_INT, &n, "N", "bodies (default 1048576)"},
-	    {"--theta", ARG_FLOAT, &theta, "T",
-	     "opening angle: a cell of width w nearer than w / T is opened\n(default 0.5)"},
-	    {"--eps", ARG_DOUBLE, &eps, "EPS",
-	     "softening length; eps2 = EPS^2 is passed on (default 0.01;\n"
-	     "0.05 with --galaxies)",
+	    OPT_INT("-n", &n, "N", "bodies (default 1048576)"),
+	    OPT_FLOAT(
+		"--theta", &theta, "T",
+		"opening angle: a cell of width w nearer than w / T is opened\n(default 0.5)"),
+	    {.name = "--eps",
+	     .kind = ARG_DOUBLE,
+	     .dest = &eps,
+	     .metavar = "EPS",
+	     .help = "softening length; eps2 = EPS^2 is passed on (default 0.01;\n"
+		     "0.05 with --galaxies)",
 	     .given = &eps_given},
-	    {"--unsorted", ARG_FLAG, &unsorted, NULL,
-	     "the forces' threads take the bodies in index order, not the\n"
-	     "tree's (default: tree order, sorted)"},
-	    {"--seed", ARG_ULLONG, &seed, "S",
-	     "seed of the initial conditions (default: a fresh one, printed)"},
-	    {"--galaxies", ARG_FLAG, &galaxies, NULL,
-	     "two disk galaxies colliding, K leapfrog steps of DT\n"
-	     "(defaults: 1500 steps of 0.04, EPS 0.05)"},
-	    {"--steps", ARG_INT, &steps, "K", "with --galaxies: leapfrog steps (default 1500)"},
-	    {"--dt", ARG_FLOAT, &dt, "DT", "with --galaxies: the time step (default 0.04)"},
-	    {"frame options", ARG_TABLE, frame_options, NULL,
-	     "frame options (the Plummer sphere: one frame; the galaxies: their disks):"},
-	    {NULL}};
+	    OPT_FLAG("--unsorted", &unsorted,
+		     "the forces' threads take the bodies in index order, not the\n"
+		     "tree's (default: tree order, sorted)"),
+	    OPT_ULLONG("--seed", &seed, "S",
+		       "seed of the initial conditions (default: a fresh one, printed)"),
+	    OPT_FLAG("--galaxies", &galaxies,
+		     "two disk galaxies colliding, K leapfrog steps of DT\n"
+		     "(defaults: 1500 steps of 0.04, EPS 0.05)"),
+	    OPT_INT("--steps", &steps, "K", "with --galaxies: leapfrog steps (default 1500)"),
+	    OPT_FLOAT("--dt", &dt, "DT", "with --galaxies: the time step (default 0.04)"),
+	    OPT_TABLE("frame options", frame_options,
+		      "frame options (the Plummer sphere: one frame; the galaxies: their disks):"),
+	    OPT_END};
 
 	frames_defaults(&f);
 	frames_options(&f, frame_options);
@@ -166,7 +170,8 @@ int main(int argc, char **argv)
 	if (n < 2)
 		return args_bad("driver", specs, "-n: expected 2 bodies or more, got %d", n);
 	if (galaxies && n < 4)
-		return args_bad("driver", specs, "-n: with --galaxies, expected 4 or more, got %d", n);
+		return args_bad("driver", specs, "-n: with --galaxies, expected 4 or more, got %d",
+				n);
 	if (galaxies && steps < 1)
 		return args_bad("driver", specs, "--steps: expected 1 or more, got %d", steps);
 	if (galaxies && !(dt > 0.f))

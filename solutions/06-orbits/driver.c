@@ -188,36 +188,39 @@ int main(int argc, char **argv)
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	enum args_result rc;
 	const struct arg_spec specs[] = {
-	    {"-n", ARG_INT, &n, "N", "satellites (default 550)"},
-	    {"--steps", ARG_INT, &steps, "S",
-	     "RK4 steps (default 6400; three days, 19200, with --constellation)",
+	    OPT_INT("-n", &n, "N", "satellites (default 550)"),
+	    {.name = "--steps",
+	     .kind = ARG_INT,
+	     .dest = &steps,
+	     .metavar = "S",
+	     .help = "RK4 steps (default 6400; three days, 19200, with --constellation)",
 	     .given = &steps_given},
-	    {"--spl", ARG_INT, &spl, "K", "steps per launch of the integrated kernels (default: all)"},
-	    {"--dt", ARG_DOUBLE, &dt, "DT", "step in seconds (default 13.5: 6400 steps are a day)"},
+	    OPT_INT("--spl", &spl, "K",
+		    "steps per launch of the integrated kernels (default: all)"),
+	    OPT_DOUBLE("--dt", &dt, "DT", "step in seconds (default 13.5: 6400 steps are a day)"),
 	    /* the order of enum method */
-	    {"--method", ARG_CHOICE, &method, NULL,
-	     "the propagator: the integrated kernel in double (default), the\n"
-	     "modular one, the integrated in float, or in float with Kahan sums",
-	     "integrated|modular|float|kahan"},
-	    {"--seed", ARG_ULLONG, &seed, "S",
-	     "seed of the random orbits (default: a fresh one, printed)"},
-	    {"--constellation", ARG_FLAG, &constellation, NULL,
-	     "Walker delta 53:96/12/1 at 550 km (P planes of Q), three days"},
-	    {"--planes", ARG_INT, &n_planes, "P", "with --constellation: planes (default 12)"},
-	    {"--per-plane", ARG_INT, &per_plane, "Q",
-	     "with --constellation: satellites per plane (default 8)"},
-	    {"--inclination", ARG_DOUBLE, &inc_deg, "DEG",
-	     "with --constellation: inclination in degrees (default 53)"},
-	    {"--altitude", ARG_DOUBLE, &alt_km, "KM",
-	     "with --constellation: altitude in km (default 550)"},
-	    {"--raan-csv", ARG_STRING, &csv_path, "FILE",
-	     "t_s,plane,raan_deg,raan_j2_deg: each plane's mean RAAN and\n"
-	     "the J2 formula's (degrees), every K steps (or every frame)"},
-	    {"--raan-every", ARG_INT, &raan_every, "K",
-	     "steps between RAAN samples without frames (default 60)"},
-	    {"frame options", ARG_TABLE, frame_options, NULL,
-	     "frame options (the ground tracks on a longitude-latitude map):"},
-	    {NULL}};
+	    OPT_CHOICE("--method", &method, "integrated|modular|float|kahan",
+		       "the propagator: the integrated kernel in double (default), the\n"
+		       "modular one, the integrated in float, or in float with Kahan sums"),
+	    OPT_ULLONG("--seed", &seed, "S",
+		       "seed of the random orbits (default: a fresh one, printed)"),
+	    OPT_FLAG("--constellation", &constellation,
+		     "Walker delta 53:96/12/1 at 550 km (P planes of Q), three days"),
+	    OPT_INT("--planes", &n_planes, "P", "with --constellation: planes (default 12)"),
+	    OPT_INT("--per-plane", &per_plane, "Q",
+		    "with --constellation: satellites per plane (default 8)"),
+	    OPT_DOUBLE("--inclination", &inc_deg, "DEG",
+		       "with --constellation: inclination in degrees (default 53)"),
+	    OPT_DOUBLE("--altitude", &alt_km, "KM",
+		       "with --constellation: altitude in km (default 550)"),
+	    OPT_STRING("--raan-csv", &csv_path, "FILE",
+		       "t_s,plane,raan_deg,raan_j2_deg: each plane's mean RAAN and\n"
+		       "the J2 formula's (degrees), every K steps (or every frame)"),
+	    OPT_INT("--raan-every", &raan_every, "K",
+		    "steps between RAAN samples without frames (default 60)"),
+	    OPT_TABLE("frame options", frame_options,
+		      "frame options (the ground tracks on a longitude-latitude map):"),
+	    OPT_END};
 
 	frames_defaults(&f);
 	frames_options(&f, frame_options);
