@@ -12,8 +12,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "args.h"
 #include "cuda_check.h"
 #include "frames.h"
 #include "nbody_demo.h"
@@ -30,59 +30,47 @@ struct options {
 	struct frames frames;
 };
 
-static void usage(void)
-{
-	printf("usage: driver [-n N] [--eps EPS] [--seed S] [--plummer] [--steps K] [--dt DT]\n"
-	       "              [--coincident] [--collide] [frame options]\n"
-	       "  -n N          bodies (default 16384)\n"
-	       "  --eps EPS     softening length; eps2 = EPS^2 is passed on (default 0.01)\n"
-	       "  --plummer     a Plummer sphere instead of a uniform cube\n"
-	       "  --collide     two Plummer spheres on a collision course (dE/E up to N = %d)\n"
-	       "  --steps K     integrate K leapfrog steps of --dt (default 0.0125), print dE/E\n"
-	       "  --coincident  two bodies at one point: what softening is for\n"
-	       "frame options (with --steps; the step time leaves the frames out):\n%s",
-	       NBODY_ENERGY_N_MAX, frames_usage());
-}
+#define STR_(x) #x
+#define STR(x)	STR_(x)
 
+/* Returns -1 to go on, or the exit status (the usage, and a message if bad, printed). */
 static int parse(int argc, char **argv, struct options *o)
 {
-	int took;
+	struct arg_spec frame_options[FRAMES_OPTIONS];
+	enum args_result rc;
+	const struct arg_spec specs[] = {
+	    OPT_INT("-n", &o->n, "N", "bodies (default 16384)"),
+	    OPT_FLOAT("--eps", &o->eps, "EPS",
+		      "softening length; eps2 = EPS^2 is passed on (default 0.01)"),
+	    OPT_ULLONG("--seed", &o->seed, "S",
+		       "seed of the initial conditions (default: a fresh one, printed)"),
+	    OPT_FLAG("--plummer", &o->plummer, "a Plummer sphere instead of a uniform cube"),
+	    OPT_INT("--steps", &o->steps, "K",
+		    "integrate K leapfrog steps of --dt, print dE/E (default: none,\n"
+		    "time accel_naive)"),
+	    OPT_FLOAT("--dt", &o->dt, "DT", "the leapfrog's time step (default 0.0125)"),
+	    OPT_FLAG("--coincident", &o->coincident,
+		     "two bodies at one point: what softening is for"),
+	    OPT_FLAG("--collide", &o->collide,
+		     "two Plummer spheres on a collision course (dE/E up to N = " STR(
+			 NBODY_ENERGY_N_MAX) ")"),
+	    OPT_TABLE("frame options", frame_options,
+		      "frame options (with --steps; the step time leaves the frames out):"),
+	    OPT_END};
 
 	*o = (struct options){.n = 16384, .eps = 0.01f, .dt = 0.0125f};
 	o->seed = rng_fresh_seed();
 	frames_defaults(&o->frames);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if ((took = frames_option(&o->frames, a, v)) < 0)
-			return -1;
-		else if (took)
-			i++;
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(), 1;
-		else if (!strcmp(a, "--plummer"))
-			o->plummer = 1;
-		else if (!strcmp(a, "--coincident"))
-			o->coincident = 1;
-		else if (!strcmp(a, "--collide"))
-			o->collide = 1;
-		else if (v && !strcmp(a, "-n"))
-			o->n = atoi(v), i++;
-		else if (v && !strcmp(a, "--eps"))
-			o->eps = (float)atof(v), i++;
-		else if (v && !strcmp(a, "--seed"))
-			o->seed = strtoull(v, NULL, 0), i++;
-		else if (v && !strcmp(a, "--steps"))
-			o->steps = atoi(v), i++;
-		else if (v && !strcmp(a, "--dt"))
-			o->dt = (float)atof(v), i++;
-		else
-			return usage(), -1;
-	}
+	frames_options(&o->frames, frame_options);
+	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
+		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
 	if (o->frames.dir && (!o->steps || o->coincident)) {
 		fprintf(stderr, "--frames: frames are drawn while integrating: add --steps K\n");
-		return -1;
+		return 2;
 	}
-	return o->n > 0 ? 0 : (usage(), -1);
+	if (o->n < 1)
+		return args_bad("driver", specs, "-n: expected 1 body or more, got %d", o->n);
+	return -1;
 }
 
 static int coincident(float eps)
@@ -208,9 +196,8 @@ int main(int argc, char **argv)
 	struct rng r;
 	int rc;
 
-	rc = parse(argc, argv, &o);
-	if (rc)
-		return rc < 0 ? 2 : 0;
+	if ((rc = parse(argc, argv, &o)) >= 0)
+		return rc;
 	if (o.coincident)
 		return coincident(o.eps);
 	float4 *pos = malloc((size_t)o.n * sizeof(*pos)), *vel = malloc((size_t)o.n * sizeof(*vel));

@@ -4,6 +4,7 @@
  * steps of handouts/01-pair.md. Only this file is graded.
  */
 #include "cuda_check.h"
+#include "launch.h"
 #include "vec.h"
 #include "pair.h"
 
@@ -35,17 +36,12 @@ __global__ void drift_kernel(float4 *pos, const float4 *vel, int n, float dt)
 	// TODO(lab1.c): pos[i] += vel[i] * dt for every i < n; keep the mass in pos[i].w.
 }
 
-static int blocks_for(int n)
-{
-	return (n + PAIR_BLOCK - 1) / PAIR_BLOCK;
-}
-
 cudaError_t accel_naive(const float4 *d_pos, float3 *d_acc, int n, float eps2)
 {
 	if (n <= 0)
 		return cudaSuccess;
-	// TODO(lab1.b): launch accel_naive_kernel on blocks_for(n) blocks of PAIR_BLOCK
-	//               threads, then CUDA_CHECK_LAUNCH().
+	// TODO(lab1.b): launch accel_naive_kernel on blocks_for(n, PAIR_BLOCK) blocks of
+	//               PAIR_BLOCK threads (launch.h), then CUDA_CHECK_LAUNCH().
 	return cudaSuccess;
 }
 
@@ -90,7 +86,7 @@ cudaError_t pair_interactions(const float4 *d_bi, const float4 *d_bj, float3 *d_
 {
 	if (n <= 0)
 		return cudaSuccess;
-	pair_hook_kernel<<<blocks_for(n), PAIR_BLOCK>>>(d_bi, d_bj, d_acc, n, eps2);
+	pair_hook_kernel<<<blocks_for(n, PAIR_BLOCK), PAIR_BLOCK>>>(d_bi, d_bj, d_acc, n, eps2);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }

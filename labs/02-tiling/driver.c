@@ -12,53 +12,44 @@
  *                      --every 2 --size 1920x1080: the same at a million bodies)
  */
 #include <stdio.h>
-#include <string.h>
-
+#include "args.h"
 #include "nbody_demo.h"
 #include "tiling.h"
 
 /* --kernel: tiled (yours, P = --p), naive or ldcg (lab 01's, 256 threads a block) */
-struct kernel_choice {
-	const char *kernel;
-};
+enum kernel { TILED, NAIVE, LDCG };
 
-static int option(void *ctx, const char *arg, const char *value)
-{
-	struct kernel_choice *k = ctx;
-
-	if (!value || strcmp(arg, "--kernel"))
-		return 0;
-	k->kernel = value;
-	return 2;
-}
+static const char *const kernel_names[] = {"tiled", "naive", "ldcg"};
 
 static cudaError_t force(void *ctx, const struct nbody_demo *d)
 {
-	const struct kernel_choice *k = ctx;
+	const int *kernel = ctx;
 
-	if (!strcmp(k->kernel, "naive"))
+	if (*kernel == NAIVE)
 		return accel_naive(d->d_pos, d->d_acc, d->n, d->eps2);
-	if (!strcmp(k->kernel, "ldcg"))
+	if (*kernel == LDCG)
 		return accel_naive_ldcg(d->d_pos, d->d_acc, d->n, d->eps2);
 	return accel_tiled(d->d_pos, d->d_acc, d->n, d->eps2, d->p);
 }
 
 static cudaError_t print_kernel(void *ctx, const struct nbody_demo *d)
 {
-	const struct kernel_choice *k = ctx;
+	const int *kernel = ctx;
 
-	printf("%s (P = %d)", k->kernel, strcmp(k->kernel, "tiled") ? 256 : d->p);
+	printf("%s (P = %d)", kernel_names[*kernel], *kernel == TILED ? d->p : 256);
 	return cudaSuccess;
 }
 
 int main(int argc, char **argv)
 {
-	struct kernel_choice k = {"tiled"};
-	static const struct nbody_lab lab = {
-	    "[--kernel tiled|naive|ldcg]",
-	    "  --p P      tile size of the tiled kernel: 64, 128, 256, 512 or 1024 (256)\n"
-	    "  --kernel   tiled (yours), naive (lab 01's), ldcg (naive, L1 bypassed)\n",
-	    option, force, print_kernel};
+	int kernel = TILED;
+	const struct arg_spec options[] = {
+	    OPT_CHOICE("--kernel", &kernel, "tiled|naive|ldcg",
+		       "tiled (yours, the default), naive (lab 01's) or ldcg (naive, L1 bypassed)"),
+	    OPT_END};
+	const struct nbody_lab lab = {
+	    "the tiled kernel's tile: 64, 128, 256, 512 or 1024 (default 256)", options, force,
+	    print_kernel};
 
-	return nbody_demo_main(argc, argv, &lab, &k);
+	return nbody_demo_main(argc, argv, &lab, &kernel);
 }

@@ -21,10 +21,10 @@ extern "C" {
 	}
 #define N_TILE_SIZES 5
 
-/* acc[i] = sum over j of the pull of body j on body i: blocks of p threads, each
- * block walking the bodies in tiles of p held in shared memory. p must be one of
- * TILE_SIZES (cudaErrorInvalidValue otherwise). */
-cudaError_t accel_tiled(const float4 *d_pos, float3 *d_acc, int n, float eps2, int p);
+/* acc[i] = sum over j of the pull of body j on body i: blocks of tile threads, each
+ * block walking the bodies in tiles of tile bodies held in shared memory. tile must be
+ * one of TILE_SIZES (cudaErrorInvalidValue otherwise). */
+cudaError_t accel_tiled(const float4 *d_pos, float3 *d_acc, int n, float eps2, int tile);
 
 /* Given: lab 01's one-thread-per-body kernel, blocks of 256, every load through L1. */
 cudaError_t accel_naive(const float4 *d_pos, float3 *d_acc, int n, float eps2);

@@ -12,9 +12,7 @@
  *                      --steps 1200 --dt 0.025 --every 4: the same at 64k bodies)
  */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "args.h"
 #include "cuda_check.h"
 #include "nbody_demo.h"
 #include "unroll.h"
@@ -24,21 +22,6 @@ struct unroll_choice {
 	int automatic;
 	int u, q;
 };
-
-static int option(void *ctx, const char *arg, const char *value)
-{
-	struct unroll_choice *k = ctx;
-
-	if (!strcmp(arg, "--auto"))
-		return k->automatic = 1, 1;
-	if (value && !strcmp(arg, "--u"))
-		k->u = atoi(value);
-	else if (value && !strcmp(arg, "--q"))
-		k->q = atoi(value);
-	else
-		return 0;
-	return 2;
-}
 
 static cudaError_t force(void *ctx, const struct nbody_demo *d)
 {
@@ -70,11 +53,12 @@ static cudaError_t print_kernel(void *ctx, const struct nbody_demo *d)
 int main(int argc, char **argv)
 {
 	struct unroll_choice k = {0, 8, 1};
-	static const struct nbody_lab lab = {
-	    "[--u U] [--q Q] [--auto]",
-	    "  --p P      bodies per block (256); --u U unroll (8); --q Q threads per body (1)\n"
-	    "  --auto     let accel_auto choose\n",
-	    option, force, print_kernel};
+	const struct arg_spec options[] = {
+	    OPT_INT("--u", &k.u, "U", "unroll factor of the unrolled kernel (default 8)"),
+	    OPT_INT("--q", &k.q, "Q", "threads per body; above 1, the split kernel (default 1)"),
+	    OPT_FLAG("--auto", &k.automatic, "let accel_auto choose"), OPT_END};
+	const struct nbody_lab lab = {"bodies per block (default 256)", options, force,
+				      print_kernel};
 
 	return nbody_demo_main(argc, argv, &lab, &k);
 }

@@ -5,6 +5,7 @@
  * is graded. Built with -ftz=true.
  */
 #include "cuda_check.h"
+#include "launch.h"
 #include "vec.h"
 #include "interaction.cuh"
 #include "unroll.h"
@@ -13,26 +14,26 @@
  * TODO(lab3.a): lab 02's tiled kernel with the inner loop unrolled U times, U a
  * compile-time constant (`#pragma unroll U` accepts a template parameter).
  */
-template <int P, int U>
-static __global__ void __launch_bounds__(P) accel_unrolled_kernel(const float4 *pos,
-								   float3 *acc, int n, float eps2)
+template <int TILE, int U>
+static __global__ void __launch_bounds__(TILE) accel_unrolled_kernel(const float4 *pos,
+								      float3 *acc, int n, float eps2)
 {
-	__shared__ float4 tile[P];
+	__shared__ float4 tile[TILE];
 	// TODO(lab3.a): your lab 02 kernel, with `#pragma unroll U` on the loop over the tile.
 	(void)tile, (void)pos, (void)acc, (void)n, (void)eps2;
 }
 
 /*
- * TODO(lab3.b): blocks of P x Q threads. Thread (x, y) works for body
- * blockIdx.x * P + x, on tiles y, y + Q, y + 2Q, ... of P bodies each; then the Q
- * partial sums of each body are added through shared memory.
+ * TODO(lab3.b): blocks of TILE x Q threads. Thread (x, y) works for body
+ * blockIdx.x * TILE + x, on tiles y, y + Q, y + 2Q, ... of TILE bodies each; then the
+ * Q partial sums of each body are added through shared memory.
  */
-template <int P, int Q>
-static __global__ void __launch_bounds__(P * Q) accel_split_kernel(const float4 *pos, float3 *acc,
-								    int n, float eps2)
+template <int TILE, int Q>
+static __global__ void __launch_bounds__(TILE * Q) accel_split_kernel(const float4 *pos,
+								       float3 *acc, int n, float eps2)
 {
-	__shared__ float4 tile[Q][P];
-	__shared__ float3 partial[Q][P];
+	__shared__ float4 tile[Q][TILE];
+	__shared__ float3 partial[Q][TILE];
 	// TODO(lab3.b): x = threadIdx.x picks the body, y = threadIdx.y the share of tiles;
 	//               each round loads Q tiles (tile[y][x]), barrier, row y works on
 	//               tile[y], barrier. Then store ai in partial[y][x], barrier, and let
@@ -40,28 +41,28 @@ static __global__ void __launch_bounds__(P * Q) accel_split_kernel(const float4 
 	(void)tile, (void)partial, (void)pos, (void)acc, (void)n, (void)eps2;
 }
 
-template <int P, int U>
+template <int TILE, int U>
 static cudaError_t launch_unrolled(const float4 *d_pos, float3 *d_acc, int n, float eps2)
 {
-	accel_unrolled_kernel<P, U><<<(n + P - 1) / P, P>>>(d_pos, d_acc, n, eps2);
+	accel_unrolled_kernel<TILE, U><<<blocks_for(n, TILE), TILE>>>(d_pos, d_acc, n, eps2);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }
 
-template <int P, int Q>
+template <int TILE, int Q>
 static cudaError_t launch_split(const float4 *d_pos, float3 *d_acc, int n, float eps2)
 {
-	accel_split_kernel<P, Q><<<(n + P - 1) / P, dim3(P, Q)>>>(d_pos, d_acc, n, eps2);
+	accel_split_kernel<TILE, Q><<<blocks_for(n, TILE), dim3(TILE, Q)>>>(d_pos, d_acc, n, eps2);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }
 
-#define UNROLLS(P)                                                                        \
-	case P: switch (u) {                                                              \
-		case 1: return launch_unrolled<P, 1>(d_pos, d_acc, n, eps2);              \
-		case 2: return launch_unrolled<P, 2>(d_pos, d_acc, n, eps2);              \
-		case 4: return launch_unrolled<P, 4>(d_pos, d_acc, n, eps2);              \
-		case 8: return launch_unrolled<P, 8>(d_pos, d_acc, n, eps2);              \
+#define UNROLLS(TILE)                                                                     \
+	case TILE: switch (u) {                                                           \
+		case 1: return launch_unrolled<TILE, 1>(d_pos, d_acc, n, eps2);           \
+		case 2: return launch_unrolled<TILE, 2>(d_pos, d_acc, n, eps2);           \
+		case 4: return launch_unrolled<TILE, 4>(d_pos, d_acc, n, eps2);           \
+		case 8: return launch_unrolled<TILE, 8>(d_pos, d_acc, n, eps2);           \
 		} break
 
 cudaError_t accel_unrolled(const float4 *d_pos, float3 *d_acc, int n, float eps2, int p, int u)
@@ -78,12 +79,12 @@ cudaError_t accel_unrolled(const float4 *d_pos, float3 *d_acc, int n, float eps2
 	return cudaErrorInvalidValue;
 }
 
-#define SPLITS(P, Q8)                                                                     \
-	case P: switch (q) {                                                              \
-		case 1: return launch_split<P, 1>(d_pos, d_acc, n, eps2);                 \
-		case 2: return launch_split<P, 2>(d_pos, d_acc, n, eps2);                 \
-		case 4: return launch_split<P, 4>(d_pos, d_acc, n, eps2);                 \
-		case 8: return launch_split<P, Q8>(d_pos, d_acc, n, eps2);                \
+#define SPLITS(TILE, Q8)                                                                  \
+	case TILE: switch (q) {                                                           \
+		case 1: return launch_split<TILE, 1>(d_pos, d_acc, n, eps2);              \
+		case 2: return launch_split<TILE, 2>(d_pos, d_acc, n, eps2);              \
+		case 4: return launch_split<TILE, 4>(d_pos, d_acc, n, eps2);              \
+		case 8: return launch_split<TILE, Q8>(d_pos, d_acc, n, eps2);             \
 		} break
 
 cudaError_t accel_split(const float4 *d_pos, float3 *d_acc, int n, float eps2, int p, int q)

@@ -17,8 +17,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "args.h"
 #include "cuda_check.h"
 #include "flock.h"
 #include "frames.h"
@@ -45,19 +45,6 @@ static cudaError_t step(void *ctx)
 	CUDA_CHECK(boids_step(r->method, &r->g, r->d_pos, r->d_vel, r->d_out, r->n, &r->p));
 	t = r->d_vel, r->d_vel = r->d_out, r->d_out = t; /* ping-pong */
 	return cudaSuccess;
-}
-
-static int usage(void)
-{
-	printf("usage: driver [-n N] [--method naive|scattered|coherent|fast] [--cells 8|27]\n"
-	       "              [--steps S] [--block B] [--scene S] [--seed S] [frame options]\n"
-	       "  -n N       boids (default 100000)\n"
-	       "  --cells C  8: cells 2 r_max wide; 27: r_max wide (default 8)\n"
-	       "  --steps S  timed steps (default 100; %d with --frames)\n"
-	       "frame options (the loop's steps start again from the first state and draw the\n"
-	       "frames, the default every %d steps here; its time leaves the frames out):\n%s",
-	       MOVIE_STEPS, MOVIE_EVERY, frames_usage());
-	return 2;
 }
 
 /* The whole scene box seen from above one corner; the exposure follows boids per pixel,
@@ -130,50 +117,56 @@ static double sample_error(const struct run *r, const float3 *pos, const float3 
 	return worst;
 }
 
+#define STR_(x) #x
+#define STR(x)	STR_(x)
+
 int main(int argc, char **argv)
 {
 	struct run r = {BOIDS_COHERENT, {0}, boids_default_params(), NULL, NULL, NULL, 100000};
 	unsigned long long seed = rng_fresh_seed();
-	int cells = 8, steps = 0, block = 128, took;
+	int cells = 8, steps = 0, block = 128, method = BOIDS_COHERENT;
 	struct timing t;
 	struct frames f;
 	struct heading h = {NULL, NULL, NULL};
 	struct rng g;
+	struct arg_spec frame_options[FRAMES_OPTIONS];
+	enum args_result rc;
+	const struct arg_spec specs[] = {
+	    OPT_INT("-n", &r.n, "N", "boids (default 100000)"),
+	    /* the order of enum boids_method */
+	    OPT_CHOICE("--method", &method, "naive|scattered|coherent|fast",
+		       "the neighbour search: the naive one, the scattered or the coherent\n"
+		       "grid (default coherent), or fast (going further)"),
+	    OPT_INT("--cells", &cells, "C", "8: cells 2 r_max wide; 27: r_max wide (default 8)"),
+	    OPT_INT("--steps", &steps, "S",
+		    "timed steps (default 100; " STR(MOVIE_STEPS) " with --frames)"),
+	    OPT_INT("--block", &block, "B",
+		    "threads per block of every kernel, a multiple of 32 in [32, 1024]\n"
+		    "(default 128)"),
+	    OPT_DOUBLE("--scene", &r.p.scene_scale, "S",
+		       "the scene's half-width: boids in [-S, S]^3 (default 100)"),
+	    OPT_ULLONG("--seed", &seed, "S",
+		       "seed of the initial conditions (default: a fresh one, printed)"),
+	    OPT_TABLE(
+		"frame options", frame_options,
+		"frame options (the loop's steps start again from the first state and draw the\n"
+		"frames, the default every " STR(MOVIE_EVERY) " steps here; its time leaves the "
+							      "frames out):"),
+	    OPT_END};
 
 	frames_defaults(&f);
 	f.every = MOVIE_EVERY;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if ((took = frames_option(&f, a, v)) < 0)
-			return 2;
-		else if (took)
-			i++;
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(), 0;
-		else if (v && !strcmp(a, "-n"))
-			r.n = atoi(v), i++;
-		else if (v && !strcmp(a, "--method"))
-			r.method = !strcmp(v, "naive")	     ? BOIDS_NAIVE
-				   : !strcmp(v, "scattered") ? BOIDS_SCATTERED
-				   : !strcmp(v, "fast")	     ? BOIDS_FAST
-							     : BOIDS_COHERENT,
-			i++;
-		else if (v && !strcmp(a, "--cells"))
-			cells = atoi(v), i++;
-		else if (v && !strcmp(a, "--steps"))
-			steps = atoi(v), i++;
-		else if (v && !strcmp(a, "--block"))
-			block = atoi(v), i++;
-		else if (v && !strcmp(a, "--scene"))
-			r.p.scene_scale = atof(v), i++;
-		else if (v && !strcmp(a, "--seed"))
-			seed = strtoull(v, NULL, 0), i++;
-		else
-			return usage();
-	}
+	frames_options(&f, frame_options);
+	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
+		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
+	r.method = (enum boids_method)method;
 	steps = steps ? steps : f.dir ? MOVIE_STEPS : 100;
-	if (r.n < 1 || steps < 1 || (cells != 8 && cells != 27))
-		return usage();
+	if (r.n < 1)
+		return args_bad("driver", specs, "-n: expected 1 boid or more, got %d", r.n);
+	if (steps < 1)
+		return args_bad("driver", specs, "--steps: expected 1 or more, got %d", steps);
+	if (cells != 8 && cells != 27)
+		return args_bad("driver", specs, "--cells: expected 8 or 27, got %d", cells);
 	CUDA_CHECK(boids_set_block_size(block));
 	size_t bytes = (size_t)r.n * sizeof(float3);
 	float3 *h_pos = malloc(bytes), *h_vel = malloc(bytes), *h_out = malloc(bytes);

@@ -21,7 +21,7 @@ extern "C" {
 
 /* 4.a: vel_out[i] = boid i's new velocity, searching all n boids for neighbours. */
 cudaError_t boids_velocity_naive(const float3 *d_pos, const float3 *d_vel, float3 *d_vel_out, int n,
-				 const struct boids_params *p);
+				 const struct boids_params *params);
 
 /* 4.b: g->d_cell_of[i] = the cell of boid i, g->d_boid_of[i] = i. */
 cudaError_t grid_label(struct boids_grid *g, const float3 *d_pos, int n);
@@ -37,7 +37,7 @@ cudaError_t grid_build(struct boids_grid *g, const float3 *d_pos, int n);
  * radius of each boid, through the built grid's index array. */
 cudaError_t boids_velocity_scattered(const struct boids_grid *g, const float3 *d_pos,
 				     const float3 *d_vel, float3 *d_vel_out, int n,
-				     const struct boids_params *p);
+				     const struct boids_params *params);
 
 /* 4.e: g->d_pos_sorted[k] = d_pos[g->d_boid_of[k]], and the same for velocities. */
 cudaError_t grid_reorder(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel, int n);
@@ -45,23 +45,25 @@ cudaError_t grid_reorder(struct boids_grid *g, const float3 *d_pos, const float3
 /* 4.f: the search of 4.d over the reordered arrays; vel_out is in the boids' own
  * order: vel_out[g->d_boid_of[k]] = the new velocity of the boid in sorted slot k. */
 cudaError_t boids_velocity_coherent(const struct boids_grid *g, float3 *d_vel_out, int n,
-				    const struct boids_params *p);
+				    const struct boids_params *params);
 
 /* Going further, ungraded: from the built grid, boids_velocity_coherent's result, with
  * its own gather of d_pos and d_vel into g->d_packed (position and velocity of each
  * sorted slot side by side) instead of grid_reorder. */
 cudaError_t boids_velocity_fast(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel,
-				float3 *d_vel_out, int n, const struct boids_params *p);
+				float3 *d_vel_out, int n, const struct boids_params *params);
 
 /* Given: pos[i] += vel[i] dt, wrapped into the scene. */
-cudaError_t boids_move(float3 *d_pos, const float3 *d_vel, int n, const struct boids_params *p);
+cudaError_t boids_move(float3 *d_pos, const float3 *d_vel, int n,
+		       const struct boids_params *params);
 
 enum boids_method { BOIDS_NAIVE, BOIDS_SCATTERED, BOIDS_COHERENT, BOIDS_FAST };
 
 /* Given: one time step, new velocities into vel_out, then the move with them. The
  * caller swaps vel and vel_out afterwards (ping-pong). g is unused by BOIDS_NAIVE. */
 cudaError_t boids_step(enum boids_method m, struct boids_grid *g, float3 *d_pos,
-		       const float3 *d_vel, float3 *d_vel_out, int n, const struct boids_params *p);
+		       const float3 *d_vel, float3 *d_vel_out, int n,
+		       const struct boids_params *params);
 
 /* Given: threads per block of every kernel of the lab, a multiple of 32 in [32, 1024]
  * (cudaErrorInvalidValue otherwise); 128 unless set. */

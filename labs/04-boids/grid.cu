@@ -5,6 +5,7 @@
  * that sorted order.
  */
 #include "cuda_check.h"
+#include "launch.h"
 #include "flock.h"
 #include "grid.cuh"
 
@@ -22,8 +23,8 @@ cudaError_t grid_label(struct boids_grid *g, const float3 *d_pos, int n)
 
 	if (n <= 0)
 		return cudaSuccess;
-	label_kernel<<<(n + threads - 1) / threads, threads>>>(d_pos, n, grid_shape_of(g),
-							     g->d_cell_of, g->d_boid_of);
+	label_kernel<<<blocks_for(n, threads), threads>>>(d_pos, n, grid_shape_of(g), g->d_cell_of,
+							  g->d_boid_of);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }
@@ -47,8 +48,8 @@ cudaError_t grid_cell_bounds(struct boids_grid *g, int n)
 	//               which byte value makes the int -1.
 	if (n <= 0)
 		return cudaSuccess;
-	cell_bounds_kernel<<<(n + threads - 1) / threads, threads>>>(g->d_cell_of, n,
-								   g->d_cell_start, g->d_cell_end);
+	cell_bounds_kernel<<<blocks_for(n, threads), threads>>>(g->d_cell_of, n, g->d_cell_start,
+								g->d_cell_end);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }
@@ -76,8 +77,8 @@ cudaError_t grid_reorder(struct boids_grid *g, const float3 *d_pos, const float3
 
 	if (n <= 0)
 		return cudaSuccess;
-	reorder_kernel<<<(n + threads - 1) / threads, threads>>>(g->d_boid_of, d_pos, d_vel, n,
-							       g->d_pos_sorted, g->d_vel_sorted);
+	reorder_kernel<<<blocks_for(n, threads), threads>>>(g->d_boid_of, d_pos, d_vel, n,
+							    g->d_pos_sorted, g->d_vel_sorted);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }

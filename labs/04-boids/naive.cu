@@ -3,6 +3,7 @@
  * neighbour of every other. The rules themselves are in rules.cuh.
  */
 #include "cuda_check.h"
+#include "launch.h"
 #include "flock.h"
 #include "rules.cuh"
 
@@ -17,14 +18,14 @@ static __global__ void velocity_naive_kernel(const float3 *pos, const float3 *ve
 }
 
 cudaError_t boids_velocity_naive(const float3 *d_pos, const float3 *d_vel, float3 *d_vel_out,
-				 int n, const struct boids_params *p)
+				 int n, const struct boids_params *params)
 {
 	int threads = boids_block_size();
 
 	if (n <= 0)
 		return cudaSuccess;
-	velocity_naive_kernel<<<(n + threads - 1) / threads, threads>>>(d_pos, d_vel, d_vel_out, n,
-								      rules_from(p));
+	velocity_naive_kernel<<<blocks_for(n, threads), threads>>>(d_pos, d_vel, d_vel_out, n,
+								   rules_from(params));
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }

@@ -17,17 +17,17 @@ struct rules {
 	float max_speed;
 };
 
-static inline struct rules rules_from(const struct boids_params *p)
+static inline struct rules rules_from(const struct boids_params *params)
 {
 	struct rules r;
 
-	r.cohesion_r2 = (float)(p->cohesion_radius * p->cohesion_radius);
-	r.cohesion_scale = (float)p->cohesion_scale;
-	r.separation_r2 = (float)(p->separation_radius * p->separation_radius);
-	r.separation_scale = (float)p->separation_scale;
-	r.alignment_r2 = (float)(p->alignment_radius * p->alignment_radius);
-	r.alignment_scale = (float)p->alignment_scale;
-	r.max_speed = (float)p->max_speed;
+	r.cohesion_r2 = (float)(params->cohesion_radius * params->cohesion_radius);
+	r.cohesion_scale = (float)params->cohesion_scale;
+	r.separation_r2 = (float)(params->separation_radius * params->separation_radius);
+	r.separation_scale = (float)params->separation_scale;
+	r.alignment_r2 = (float)(params->alignment_radius * params->alignment_radius);
+	r.alignment_scale = (float)params->alignment_scale;
+	r.max_speed = (float)params->max_speed;
 	return r;
 }
 

@@ -6,6 +6,7 @@
  * with cells r wide at most 3 (27 cells); the same code serves both.
  */
 #include "cuda_check.h"
+#include "launch.h"
 #include "flock.h"
 #include "grid.cuh"
 #include "rules.cuh"
@@ -39,15 +40,15 @@ static __global__ void velocity_scattered_kernel(const float3 *pos, const float3
 
 cudaError_t boids_velocity_scattered(const struct boids_grid *g, const float3 *d_pos,
 				     const float3 *d_vel, float3 *d_vel_out, int n,
-				     const struct boids_params *p)
+				     const struct boids_params *params)
 {
 	int threads = boids_block_size();
 
 	if (n <= 0)
 		return cudaSuccess;
-	velocity_scattered_kernel<<<(n + threads - 1) / threads, threads>>>(
+	velocity_scattered_kernel<<<blocks_for(n, threads), threads>>>(
 	    d_pos, d_vel, g->d_boid_of, g->d_cell_start, g->d_cell_end, d_vel_out, n,
-	    grid_shape_of(g), (float)boids_max_radius(p), rules_from(p));
+	    grid_shape_of(g), (float)boids_max_radius(params), rules_from(params));
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }
@@ -72,15 +73,15 @@ static __global__ void velocity_coherent_kernel(const float3 *pos_sorted,
 }
 
 cudaError_t boids_velocity_coherent(const struct boids_grid *g, float3 *d_vel_out, int n,
-				    const struct boids_params *p)
+				    const struct boids_params *params)
 {
 	int threads = boids_block_size();
 
 	if (n <= 0)
 		return cudaSuccess;
-	velocity_coherent_kernel<<<(n + threads - 1) / threads, threads>>>(
+	velocity_coherent_kernel<<<blocks_for(n, threads), threads>>>(
 	    g->d_pos_sorted, g->d_vel_sorted, g->d_boid_of, g->d_cell_start, g->d_cell_end,
-	    d_vel_out, n, grid_shape_of(g), (float)boids_max_radius(p), rules_from(p));
+	    d_vel_out, n, grid_shape_of(g), (float)boids_max_radius(params), rules_from(params));
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }

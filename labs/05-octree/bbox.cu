@@ -6,6 +6,7 @@
 
 #include "cuda_check.h"
 #include "bh.h"
+#include "launch.h"
 
 #define BOX_THREADS 256
 
@@ -32,7 +33,7 @@ static __global__ void __launch_bounds__(BOX_THREADS) box_final_kernel(const flo
 
 cudaError_t bh_bounding_box(struct bh_tree *t, const float4 *d_bodies)
 {
-	int blocks = (t->n + BOX_THREADS - 1) / BOX_THREADS;
+	int blocks = blocks_for(t->n, BOX_THREADS);
 
 	blocks = blocks < t->partial_blocks ? blocks : t->partial_blocks;
 	box_partial_kernel<<<blocks, BOX_THREADS>>>(d_bodies, t->n, t->d_partial);

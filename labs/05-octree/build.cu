@@ -12,6 +12,7 @@
 
 #include "cuda_check.h"
 #include "bh.h"
+#include "launch.h"
 #include "tree.cuh"
 
 #define BUILD_THREADS 256
@@ -59,7 +60,7 @@ cudaError_t bh_build(struct bh_tree *t, const float4 *d_bodies)
 	/* bodies are nodes too: the force kernel reads every node from d_node */
 	CUDA_CHECK(cudaMemcpyAsync(t->d_node, d_bodies, (size_t)t->n * sizeof(float4),
 				   cudaMemcpyDeviceToDevice));
-	reset_kernel<<<1, 32>>>(t->d_child, t->d_state, t->d_depth, t->nnodes);
+	reset_kernel<<<1, WARP_SIZE>>>(t->d_child, t->d_state, t->d_depth, t->nnodes);
 	CUDA_CHECK_LAUNCH();
 	build_kernel<<<4 * sms, BUILD_THREADS>>>(d_bodies, t->n, t->nnodes, t->d_child,
 						  t->d_state, t->d_depth, t->d_box);

@@ -17,8 +17,8 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "args.h"
 #include "cuda_check.h"
 #include "bh.h"
 #include "frames.h"
@@ -32,17 +32,6 @@
 /* the frames' brightness: GALAXY_EXPOSURE x pixels / bodies drawn, at most 2 (a lone
  * body's pixel is then lit, not white), so that N changes the grain, not the light */
 #define GALAXY_EXPOSURE 0.05f
-
-static int usage(void)
-{
-	printf("usage: driver [-n N] [--theta T] [--eps EPS] [--unsorted] [--seed S]\n"
-	       "              [--galaxies [--steps K] [--dt DT]] [frame options]\n"
-	       "  --galaxies  two disk galaxies colliding, K leapfrog steps of DT\n"
-	       "              (defaults: 1500 steps of 0.04, EPS 0.05)\n"
-	       "frame options (the Plummer sphere: one frame; the galaxies: their disks):\n%s",
-	       frames_usage());
-	return 2;
-}
 
 /* The galaxies: kick-drift-kick on the host around the lab's forces on the device. */
 static int run_galaxies(int n, float theta, float eps2, unsigned long long seed, int steps,
@@ -136,46 +125,57 @@ static int run_galaxies(int n, float theta, float eps2, unsigned long long seed,
 
 int main(int argc, char **argv)
 {
-	int n = 1048576, sorted = 1, galaxies = 0, steps = 1500;
+	int n = 1048576, unsorted = 0, sorted, galaxies = 0, steps = 1500;
 	float theta = 0.5f, eps2 = 1e-4f, dt = 0.04f;
+	double eps = 0.0;
 	int eps_given = 0;
 	unsigned long long seed = rng_fresh_seed();
 	struct rng r;
 	struct frames f;
+	struct arg_spec frame_options[FRAMES_OPTIONS];
+	enum args_result rc;
+	const struct arg_spec specs[] = {
+	    OPT_INT("-n", &n, "N", "bodies (default 1048576)"),
+	    OPT_FLOAT(
+		"--theta", &theta, "T",
+		"opening angle: a cell of width w nearer than w / T is opened\n(default 0.5)"),
+	    {.name = "--eps",
+	     .kind = ARG_DOUBLE,
+	     .dest = &eps,
+	     .metavar = "EPS",
+	     .help = "softening length; eps2 = EPS^2 is passed on (default 0.01;\n"
+		     "0.05 with --galaxies)",
+	     .given = &eps_given},
+	    OPT_FLAG("--unsorted", &unsorted,
+		     "the forces' threads take the bodies in index order, not the\n"
+		     "tree's (default: tree order, sorted)"),
+	    OPT_ULLONG("--seed", &seed, "S",
+		       "seed of the initial conditions (default: a fresh one, printed)"),
+	    OPT_FLAG("--galaxies", &galaxies,
+		     "two disk galaxies colliding, K leapfrog steps of DT\n"
+		     "(defaults: 1500 steps of 0.04, EPS 0.05)"),
+	    OPT_INT("--steps", &steps, "K", "with --galaxies: leapfrog steps (default 1500)"),
+	    OPT_FLOAT("--dt", &dt, "DT", "with --galaxies: the time step (default 0.04)"),
+	    OPT_TABLE("frame options", frame_options,
+		      "frame options (the Plummer sphere: one frame; the galaxies: their disks):"),
+	    OPT_END};
 
 	frames_defaults(&f);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		int took = frames_option(&f, a, v);
-		if (took < 0)
-			return 2;
-		if (took > 0)
-			i++;
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(), 0;
-		else if (v && !strcmp(a, "-n"))
-			n = atoi(v), i++;
-		else if (v && !strcmp(a, "--theta"))
-			theta = (float)atof(v), i++;
-		else if (v && !strcmp(a, "--eps"))
-			eps2 = (float)(atof(v) * atof(v)), eps_given = 1, i++;
-		else if (v && !strcmp(a, "--seed"))
-			seed = strtoull(v, NULL, 0), i++;
-		else if (!strcmp(a, "--unsorted"))
-			sorted = 0;
-		else if (!strcmp(a, "--galaxies"))
-			galaxies = 1;
-		else if (v && !strcmp(a, "--steps"))
-			steps = atoi(v), i++;
-		else if (v && !strcmp(a, "--dt"))
-			dt = (float)atof(v), i++;
-		else
-			return usage();
-	}
+	frames_options(&f, frame_options);
+	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
+		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
+	sorted = !unsorted;
+	if (eps_given)
+		eps2 = (float)(eps * eps);
 	if (n < 2)
-		return 2;
-	if (galaxies && (n < 4 || steps < 1 || !(dt > 0.f)))
-		return usage();
+		return args_bad("driver", specs, "-n: expected 2 bodies or more, got %d", n);
+	if (galaxies && n < 4)
+		return args_bad("driver", specs, "-n: with --galaxies, expected 4 or more, got %d",
+				n);
+	if (galaxies && steps < 1)
+		return args_bad("driver", specs, "--steps: expected 1 or more, got %d", steps);
+	if (galaxies && !(dt > 0.f))
+		return args_bad("driver", specs, "--dt: expected a step > 0, got %g", dt);
 	if (galaxies)
 		return run_galaxies(n, theta, eps_given ? eps2 : 0.05f * 0.05f, seed, steps, dt,
 				    &f);

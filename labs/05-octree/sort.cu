@@ -8,8 +8,8 @@
  */
 #include "cuda_check.h"
 #include "bh.h"
-
-#define LEVEL_THREADS 256
+#include "launch.h"
+#include "tree.cuh"
 
 static __global__ void sort_root_kernel(int *start, int nnodes)
 {
@@ -17,12 +17,12 @@ static __global__ void sort_root_kernel(int *start, int nnodes)
 }
 
 /* TODO(lab5.d): for every cell at this level, walk its slots in octant order from
- * s = start[c]: a child cell gets start[ch] = s and s grows by its count; a body is
- * placed, sorted[s] = ch, and s grows by one. */
+ * next = start[cell]: a child cell gets start[ch] = next and next grows by its count; a
+ * body is placed, sorted[next] = ch, and next grows by one. */
 static __global__ void sort_kernel(const int *child, const int *count, int *start, int *sorted,
 				   const int *depth, int n, int bottom, int nnodes, int level)
 {
-	// TODO(lab5.d): a grid-stride loop over c from bottom to nnodes, this level only.
+	// TODO(lab5.d): a grid-stride loop over cell from bottom to nnodes, this level only.
 	(void)child, (void)count, (void)start, (void)sorted, (void)depth, (void)n;
 	(void)bottom, (void)nnodes, (void)level;
 }
@@ -30,9 +30,8 @@ static __global__ void sort_kernel(const int *child, const int *count, int *star
 cudaError_t bh_sort(struct bh_tree *t)
 {
 	int cells = t->nnodes - t->bottom + 1;
-	int blocks = (cells + LEVEL_THREADS - 1) / LEVEL_THREADS;
+	int blocks = level_blocks(cells);
 
-	blocks = blocks < 4096 ? blocks : 4096;
 	sort_root_kernel<<<1, 1>>>(t->d_start, t->nnodes);
 	CUDA_CHECK_LAUNCH();
 	for (int level = 0; level <= t->max_depth; level++) {

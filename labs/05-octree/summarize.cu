@@ -6,19 +6,19 @@
  */
 #include "cuda_check.h"
 #include "bh.h"
+#include "launch.h"
 #include "tree.cuh"
 
-#define LEVEL_THREADS 256
-
-/* TODO(lab5.c): for every cell c in [bottom, nnodes] at this level: its mass is the sum
+/* TODO(lab5.c): for every cell in [bottom, nnodes] at this level: its mass is the sum
  * of its children's masses, its centre of mass their mass-weighted mean position, its
  * count the sum of its children's counts (a body counts 1). Children are nodes >= 0;
  * node[ch] holds a body's position and mass, or a summarised cell's. */
 static __global__ void summarize_kernel(const int *child, float4 *node, int *count,
 					const int *depth, int n, int bottom, int nnodes, int level)
 {
-	// TODO(lab5.c): a grid-stride loop over c from bottom to nnodes, skipping cells of
-	//               other levels; sum the (up to 8) children; store node[c], count[c].
+	// TODO(lab5.c): a grid-stride loop over cell from bottom to nnodes, skipping cells
+	//               of other levels; sum the (up to 8) children; store node[cell],
+	//               count[cell].
 	(void)child, (void)node, (void)count, (void)depth, (void)n, (void)bottom, (void)nnodes;
 	(void)level;
 }
@@ -26,9 +26,8 @@ static __global__ void summarize_kernel(const int *child, float4 *node, int *cou
 cudaError_t bh_summarize(struct bh_tree *t)
 {
 	int cells = t->nnodes - t->bottom + 1;
-	int blocks = (cells + LEVEL_THREADS - 1) / LEVEL_THREADS;
+	int blocks = level_blocks(cells);
 
-	blocks = blocks < 4096 ? blocks : 4096;
 	for (int level = t->max_depth; level >= 0; level--) {
 		summarize_kernel<<<blocks, LEVEL_THREADS>>>(t->d_child, t->d_node, t->d_count,
 							     t->d_depth, t->n, t->bottom,

@@ -5,10 +5,23 @@
 #ifndef LAB05_TREE_CUH
 #define LAB05_TREE_CUH
 
+#include "launch.h"
 #include "octree_gpu.h"
 
 #define EMPTY  (-1)
 #define LOCKED (-2)
+
+/* The level-by-level passes (summarize.cu, sort.cu): threads per block, and a cap on the
+ * grid past which a grid-stride loop covers the rest of a level's cells. */
+#define LEVEL_THREADS	 256
+#define LEVEL_MAX_BLOCKS 4096
+
+static inline int level_blocks(int cells)
+{
+	int blocks = blocks_for(cells, LEVEL_THREADS);
+
+	return blocks < LEVEL_MAX_BLOCKS ? blocks : LEVEL_MAX_BLOCKS;
+}
 
 /* The octant of p in a cell centred at c (a point on a plane goes to the lower side). */
 static __device__ inline int octant_of(float4 p, float3 c)

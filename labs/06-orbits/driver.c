@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "cuda_check.h"
 #include "constellation.h"
 #include "frames.h"
@@ -51,25 +52,6 @@ struct run {
 	double *d, *scratch;
 	float *df;
 };
-
-static int usage(void)
-{
-	printf("usage: driver [-n N] [--steps S] [--spl K] [--dt DT]\n"
-	       "              [--method integrated|modular|float|kahan] [--seed S]\n"
-	       "              [--constellation [--planes P] [--per-plane Q] [--inclination DEG]\n"
-	       "               [--altitude KM]] [--raan-csv FILE] [--raan-every K]\n"
-	       "              [frame options]\n"
-	       "  -n N      satellites (default 550); --steps S RK4 steps (6400)\n"
-	       "  --spl K   steps per launch of the integrated kernels (default: all)\n"
-	       "  --dt DT   step in seconds (13.5: 6400 steps are a day)\n"
-	       "  --constellation  Walker delta 53:96/12/1 at 550 km (P planes of Q), three days\n"
-	       "  --raan-csv FILE  t_s,plane,raan_deg,raan_j2_deg: each plane's mean RAAN and\n"
-	       "                   the J2 formula's (degrees), every K steps (or every frame)\n"
-	       "  --raan-every K   steps between RAAN samples without frames (default 60)\n"
-	       "frame options (the ground tracks on a longitude-latitude map):\n%s",
-	       frames_usage());
-	return 2;
-}
 
 static cudaError_t advance(struct run *r, int steps)
 {
@@ -196,65 +178,73 @@ static int run_sampled(struct run *r, int steps, int raan_every, struct raan_tra
 int main(int argc, char **argv)
 {
 	int n = 550, steps = 6400, spl = 0, constellation = 0, steps_given = 0;
-	int n_planes = 12, per_plane = 8, raan_every = 60;
+	int n_planes = 12, per_plane = 8, raan_every = 60, method = INTEGRATED;
 	double dt = 13.5, inc_deg = 53.0, alt_km = 550.0;
-	enum method m = INTEGRATED;
+	enum method m;
 	unsigned long long seed = rng_fresh_seed();
 	const char *csv_path = NULL;
 	struct rng r;
 	struct frames f;
+	struct arg_spec frame_options[FRAMES_OPTIONS];
+	enum args_result rc;
+	const struct arg_spec specs[] = {
+	    OPT_INT("-n", &n, "N", "satellites (default 550)"),
+	    {.name = "--steps",
+	     .kind = ARG_INT,
+	     .dest = &steps,
+	     .metavar = "S",
+	     .help = "RK4 steps (default 6400; three days, 19200, with --constellation)",
+	     .given = &steps_given},
+	    OPT_INT("--spl", &spl, "K",
+		    "steps per launch of the integrated kernels (default: all)"),
+	    OPT_DOUBLE("--dt", &dt, "DT", "step in seconds (default 13.5: 6400 steps are a day)"),
+	    /* the order of enum method */
+	    OPT_CHOICE("--method", &method, "integrated|modular|float|kahan",
+		       "the propagator: the integrated kernel in double (default), the\n"
+		       "modular one, the integrated in float, or in float with Kahan sums"),
+	    OPT_ULLONG("--seed", &seed, "S",
+		       "seed of the random orbits (default: a fresh one, printed)"),
+	    OPT_FLAG("--constellation", &constellation,
+		     "Walker delta 53:96/12/1 at 550 km (P planes of Q), three days"),
+	    OPT_INT("--planes", &n_planes, "P", "with --constellation: planes (default 12)"),
+	    OPT_INT("--per-plane", &per_plane, "Q",
+		    "with --constellation: satellites per plane (default 8)"),
+	    OPT_DOUBLE("--inclination", &inc_deg, "DEG",
+		       "with --constellation: inclination in degrees (default 53)"),
+	    OPT_DOUBLE("--altitude", &alt_km, "KM",
+		       "with --constellation: altitude in km (default 550)"),
+	    OPT_STRING("--raan-csv", &csv_path, "FILE",
+		       "t_s,plane,raan_deg,raan_j2_deg: each plane's mean RAAN and\n"
+		       "the J2 formula's (degrees), every K steps (or every frame)"),
+	    OPT_INT("--raan-every", &raan_every, "K",
+		    "steps between RAAN samples without frames (default 60)"),
+	    OPT_TABLE("frame options", frame_options,
+		      "frame options (the ground tracks on a longitude-latitude map):"),
+	    OPT_END};
 
 	frames_defaults(&f);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		int took = frames_option(&f, a, v);
-		if (took < 0)
-			return 2;
-		if (took > 0)
-			i++;
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(), 0;
-		else if (v && !strcmp(a, "-n"))
-			n = atoi(v), i++;
-		else if (v && !strcmp(a, "--steps"))
-			steps = atoi(v), steps_given = 1, i++;
-		else if (v && !strcmp(a, "--spl"))
-			spl = atoi(v), i++;
-		else if (v && !strcmp(a, "--dt"))
-			dt = atof(v), i++;
-		else if (v && !strcmp(a, "--method"))
-			m = !strcmp(v, "modular") ? MODULAR
-			    : !strcmp(v, "float") ? FLOAT
-			    : !strcmp(v, "kahan") ? KAHAN
-						  : INTEGRATED,
-			i++;
-		else if (v && !strcmp(a, "--seed"))
-			seed = strtoull(v, NULL, 0), i++;
-		else if (!strcmp(a, "--constellation"))
-			constellation = 1;
-		else if (v && !strcmp(a, "--planes"))
-			n_planes = atoi(v), i++;
-		else if (v && !strcmp(a, "--per-plane"))
-			per_plane = atoi(v), i++;
-		else if (v && !strcmp(a, "--inclination"))
-			inc_deg = atof(v), i++;
-		else if (v && !strcmp(a, "--altitude"))
-			alt_km = atof(v), i++;
-		else if (v && !strcmp(a, "--raan-csv"))
-			csv_path = v, i++;
-		else if (v && !strcmp(a, "--raan-every"))
-			raan_every = atoi(v), i++;
-		else
-			return usage();
-	}
+	frames_options(&f, frame_options);
+	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
+		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
+	m = (enum method)method;
 	if (constellation) {
 		n = n_planes * per_plane;
 		steps = steps_given ? steps : 3 * 6400;
-		if (n_planes < 1 || per_plane < 1 || !(alt_km > 0.0))
-			return usage();
+		if (n_planes < 1 || per_plane < 1)
+			return args_bad("driver", specs,
+					"--planes, --per-plane: expected 1 or more, got %d and %d",
+					n_planes, per_plane);
+		if (!(alt_km > 0.0))
+			return args_bad("driver", specs, "--altitude: expected km > 0, got %g",
+					alt_km);
 	}
-	if (n < 1 || steps < 1 || raan_every < 1)
-		return usage();
+	if (n < 1)
+		return args_bad("driver", specs, "-n: expected 1 satellite or more, got %d", n);
+	if (steps < 1)
+		return args_bad("driver", specs, "--steps: expected 1 or more, got %d", steps);
+	if (raan_every < 1)
+		return args_bad("driver", specs, "--raan-every: expected 1 or more, got %d",
+				raan_every);
 	spl = spl > 0 ? spl : steps;
 
 	/* circular orbits of random size, inclination and node (each its own "plane" for

@@ -3,6 +3,7 @@
 #include "cuda_check.h"
 #include "j2.cuh"
 #include "orbits.h"
+#include "state.cuh"
 
 static __global__ void j2_accel_kernel(struct sat_state s, double *ax, double *ay, double *az,
 				       int n)
@@ -17,7 +18,7 @@ cudaError_t j2_accel_batch(struct sat_state s, double *d_ax, double *d_ay, doubl
 {
 	if (n <= 0)
 		return cudaSuccess;
-	j2_accel_kernel<<<(n + 127) / 128, 128>>>(s, d_ax, d_ay, d_az, n);
+	j2_accel_kernel<<<blocks_for(n, ORBIT_THREADS), ORBIT_THREADS>>>(s, d_ax, d_ay, d_az, n);
 	CUDA_CHECK_LAUNCH();
 	return cudaSuccess;
 }

@@ -8,19 +8,16 @@
 #include "cuda_check.h"
 #include "j2.cuh"
 #include "orbits.h"
+#include "state.cuh"
 
-/* The six arrays of one stage's derivative inside the scratch buffer. */
-struct stage {
-	double *d[6];
-};
-
-static struct stage stage_of(double *scratch, int n, int which)
+/* The six arrays of stage `which`'s derivative inside the scratch buffer. */
+static sat_arrays<double> stage_of(double *scratch, int n, int which)
 {
-	struct stage st;
+	sat_arrays<double> stage;
 
 	for (int c = 0; c < 6; c++)
-		st.d[c] = scratch + (size_t)n * (6 * which + c);
-	return st;
+		stage.comp[c] = scratch + (size_t)n * (6 * which + c);
+	return stage;
 }
 
 /*
@@ -28,42 +25,45 @@ static struct stage stage_of(double *scratch, int n, int which)
  * first stage, dt / 2 for the second and third, dt for the fourth), and the
  * derivative there, written to out.
  */
-static __global__ void stage_kernel(struct sat_state s, struct stage prev, double h,
-				    struct stage out, int n)
+static __global__ void stage_kernel(sat_arrays<double> s, sat_arrays<double> prev, double h,
+				    sat_arrays<double> out, int n)
 {
-	// TODO(lab6.b): for i < n: p = state of satellite i + h * prev (each of the six
-	//               components; prev is not read when h == 0), then derivative(p, d)
-	//               and out.d[c][i] = d[c].
+	// TODO(lab6.b): for i < n: point = state of satellite i (load_state) + h * prev
+	//               (each of the six components, prev.comp[c][i]; prev is not read
+	//               when h == 0), then derivative(point, slope) and store_state(out, i,
+	//               slope).
 	(void)s, (void)prev, (void)h, (void)out, (void)n;
 }
 
 /* TODO(lab6.b): s += dt / 6 (k1 + 2 k2 + 2 k3 + k4), component by component. */
-static __global__ void combine_kernel(struct sat_state s, struct stage k1, struct stage k2,
-				      struct stage k3, struct stage k4, double dt, int n)
+static __global__ void combine_kernel(sat_arrays<double> s, sat_arrays<double> k1,
+				      sat_arrays<double> k2, sat_arrays<double> k3,
+				      sat_arrays<double> k4, double dt, int n)
 {
-	// TODO(lab6.b): for i < n, each of the six components of the state.
+	// TODO(lab6.b): for i < n, each of the six components of the state, s.comp[c][i].
 	(void)s, (void)k1, (void)k2, (void)k3, (void)k4, (void)dt, (void)n;
 }
 
 cudaError_t propagate_modular(struct sat_state s, int n, double dt, int steps, double *d_scratch)
 {
-	const int threads = 128, blocks = (n + threads - 1) / threads;
-	struct stage k[4];
+	const int blocks = blocks_for(n, ORBIT_THREADS);
+	const sat_arrays<double> state = arrays_of(s);
+	sat_arrays<double> k[4];
 
 	if (n <= 0 || steps <= 0)
 		return cudaSuccess;
 	for (int j = 0; j < 4; j++)
 		k[j] = stage_of(d_scratch, n, j);
 	for (int t = 0; t < steps; t++) {
-		stage_kernel<<<blocks, threads>>>(s, k[0], 0.0, k[0], n);
+		stage_kernel<<<blocks, ORBIT_THREADS>>>(state, k[0], 0.0, k[0], n);
 		CUDA_CHECK_LAUNCH();
-		stage_kernel<<<blocks, threads>>>(s, k[0], 0.5 * dt, k[1], n);
+		stage_kernel<<<blocks, ORBIT_THREADS>>>(state, k[0], 0.5 * dt, k[1], n);
 		CUDA_CHECK_LAUNCH();
-		stage_kernel<<<blocks, threads>>>(s, k[1], 0.5 * dt, k[2], n);
+		stage_kernel<<<blocks, ORBIT_THREADS>>>(state, k[1], 0.5 * dt, k[2], n);
 		CUDA_CHECK_LAUNCH();
-		stage_kernel<<<blocks, threads>>>(s, k[2], dt, k[3], n);
+		stage_kernel<<<blocks, ORBIT_THREADS>>>(state, k[2], dt, k[3], n);
 		CUDA_CHECK_LAUNCH();
-		combine_kernel<<<blocks, threads>>>(s, k[0], k[1], k[2], k[3], dt, n);
+		combine_kernel<<<blocks, ORBIT_THREADS>>>(state, k[0], k[1], k[2], k[3], dt, n);
 		CUDA_CHECK_LAUNCH();
 	}
 	return cudaSuccess;

@@ -8,9 +8,10 @@
 #include "cuda_check.h"
 #include "orbits.h"
 #include "rk4.cuh"
+#include "state.cuh"
 
 /* TODO(lab6.d): the integrated kernel of 6.c in float, the time advancing with it. */
-static __global__ void float_kernel(struct sat_state_f s, float *time, int n, float dt, int steps)
+static __global__ void float_kernel(sat_arrays<float> s, float *time, int n, float dt, int steps)
 {
 	// TODO(lab6.d): as integrated_kernel, with float state, and t = time[i] += dt each
 	//               step.
@@ -28,44 +29,32 @@ static __device__ inline void kahan_add(float *x, float *c, float y)
 
 /* TODO(lab6.d): the float kernel with every state component and the time updated
  * through kahan_add, the compensations loaded and stored with the state. */
-static __global__ void kahan_kernel(struct sat_state_f s, struct sat_state_f c, float *time,
+static __global__ void kahan_kernel(sat_arrays<float> s, sat_arrays<float> c, float *time,
 				    float *time_c, int n, float dt, int steps)
 {
 	// TODO(lab6.d): as float_kernel, with rk4_increment and kahan_add for each of the
-	//               six components (compensations from c) and for the time (time_c).
+	//               six components (compensations: load_state and store_state of c)
+	//               and for the time (time_c).
 	(void)s, (void)c, (void)time, (void)time_c, (void)n, (void)dt, (void)steps, (void)kahan_add;
 }
 
 cudaError_t propagate_float(struct sat_state_f s, float *d_t, int n, float dt, int steps,
 			    int steps_per_launch)
 {
-	const int threads = 128, blocks = (n + threads - 1) / threads;
+	const int blocks = blocks_for(n, ORBIT_THREADS);
 
-	if (steps_per_launch < 1)
-		return cudaErrorInvalidValue;
-	if (n <= 0)
-		return cudaSuccess;
-	for (int done = 0; done < steps; done += steps_per_launch) {
-		int chunk = steps - done < steps_per_launch ? steps - done : steps_per_launch;
-		float_kernel<<<blocks, threads>>>(s, d_t, n, dt, chunk);
-		CUDA_CHECK_LAUNCH();
-	}
-	return cudaSuccess;
+	return launch_in_chunks(n, steps, steps_per_launch, [&](int, int chunk) {
+		float_kernel<<<blocks, ORBIT_THREADS>>>(arrays_of(s), d_t, n, dt, chunk);
+	});
 }
 
 cudaError_t propagate_kahan(struct sat_state_f s, struct sat_state_f c, float *d_t, float *d_tc,
 			    int n, float dt, int steps, int steps_per_launch)
 {
-	const int threads = 128, blocks = (n + threads - 1) / threads;
+	const int blocks = blocks_for(n, ORBIT_THREADS);
 
-	if (steps_per_launch < 1)
-		return cudaErrorInvalidValue;
-	if (n <= 0)
-		return cudaSuccess;
-	for (int done = 0; done < steps; done += steps_per_launch) {
-		int chunk = steps - done < steps_per_launch ? steps - done : steps_per_launch;
-		kahan_kernel<<<blocks, threads>>>(s, c, d_t, d_tc, n, dt, chunk);
-		CUDA_CHECK_LAUNCH();
-	}
-	return cudaSuccess;
+	return launch_in_chunks(n, steps, steps_per_launch, [&](int, int chunk) {
+		kahan_kernel<<<blocks, ORBIT_THREADS>>>(arrays_of(s), arrays_of(c), d_t, d_tc, n,
+							dt, chunk);
+	});
 }
