@@ -12,51 +12,14 @@
 
 #include "csv.h"
 #include "cuda_check.h"
-#include "ic.h"
-#include "reference.h"
 #include "timing.h"
 #include "pair.h"
+#include "harness.h"
 #include "simulate.h"
 #include "thresholds.h"
 
 #define SEEDS		  5
 #define CALIBRATION_SEEDS 20
-
-struct accel_ctx {
-	float4 *h_pos, *d_pos;
-	float3 *d_acc;
-	int n;
-	struct rng r;
-};
-
-static cudaError_t fresh(void *p)
-{
-	struct accel_ctx *c = p;
-	ic_uniform_cube(&c->r, c->n, 1.f, c->h_pos, NULL);
-	return cudaMemcpy(c->d_pos, c->h_pos, (size_t)c->n * sizeof(float4),
-			  cudaMemcpyHostToDevice);
-}
-
-static cudaError_t run(void *p)
-{
-	struct accel_ctx *c = p;
-	return accel_naive(c->d_pos, c->d_acc, c->n, ACCEL_EPS2);
-}
-
-static cudaError_t time_accel(int n, int runs, struct timing *t, struct accel_ctx *c)
-{
-	struct timing_plan plan = {fresh, run, c, 1, runs, 1};
-
-	c->n = n;
-	c->h_pos = malloc((size_t)n * sizeof(float4));
-	rng_seed(&c->r, 1000 + n);
-	CUDA_CHECK(cudaMalloc((void **)&c->d_pos, (size_t)n * sizeof(float4)));
-	CUDA_CHECK(cudaMalloc((void **)&c->d_acc, (size_t)n * sizeof(float3)));
-	CUDA_CHECK(time_gpu(&plan, t));
-	CUDA_CHECK(cudaFree(c->d_pos));
-	CUDA_CHECK(cudaFree(c->d_acc));
-	return cudaSuccess;
-}
 
 static cudaError_t throughput(FILE *f, FILE *sf, double *rate16k, double *rate1m, double *speedup)
 {
@@ -64,20 +27,16 @@ static cudaError_t throughput(FILE *f, FILE *sf, double *rate16k, double *rate1m
 
 	fprintf(f, "n,median_ms,min_ms,max_ms,interactions_per_s\n");
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		struct accel_ctx c;
+		struct accel_run c;
 		struct timing t;
 		int n = sizes[k];
-		CUDA_CHECK(time_accel(n, n >= 262144 ? 5 : 21, &t, &c));
+		CUDA_CHECK(accel_run_open(&c, n, ACCEL_EPS2, 1000 + n));
+		CUDA_CHECK(accel_run_time(&c, 1, n >= 262144 ? 5 : 21, &t));
 		double rate = (double)n * n / (t.median_ms * 1e-3);
 		fprintf(f, "%d,%.6f,%.6f,%.6f,%.4e\n", n, t.median_ms, t.min_ms, t.max_ms, rate);
 		if (n == 16384) {
-			double *acc = malloc(3 * (size_t)n * sizeof(double)), ms[3];
-			for (int i = 0; i < 3; i++) {
-				double t0 = wall_ms();
-				ref_accel(c.h_pos, n, ACCEL_EPS2, acc);
-				ms[i] = wall_ms() - t0;
-			}
-			double cpu = median_of(ms, 3);
+			double *acc = malloc(3 * (size_t)n * sizeof(double));
+			double cpu = ref_accel_ms(c.h_pos, n, ACCEL_EPS2, 3, acc);
 			*speedup = cpu / t.median_ms;
 			*rate16k = rate;
 			fprintf(sf, "n,gpu_ms,cpu_ms,speedup\n%d,%.6f,%.3f,%.1f\n", n, t.median_ms,
@@ -86,7 +45,7 @@ static cudaError_t throughput(FILE *f, FILE *sf, double *rate16k, double *rate1m
 		}
 		if (n == 1048576)
 			*rate1m = rate;
-		free(c.h_pos);
+		accel_run_close(&c);
 		printf("  accel_naive N = %7d: %10.3f ms  %.3g interactions/s\n", n, t.median_ms,
 		       rate);
 	}

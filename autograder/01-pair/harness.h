@@ -2,7 +2,11 @@
 #ifndef LAB01_HARNESS_H
 #define LAB01_HARNESS_H
 
+#include <stdint.h>
 #include <cuda_runtime.h>
+
+#include "rng.h"
+#include "timing.h"
 
 /* The handout every hint of this lab points into. */
 #define HANDOUT "handouts/01-pair.md"
@@ -17,5 +21,26 @@ cudaError_t pairs_on_gpu(const float4 *h_bi, const float4 *h_bj, float3 *h_acc, 
 /* One kick-drift-kick step in double on the host, the reference of leapfrog_step:
  * pos, vel are advanced in place, acc (3 n doubles) holds a(x) on entry and on exit. */
 void ref_leapfrog_step(float4 *pos, double *vel, double *acc, int n, double dt, double eps2);
+
+/* accel_naive on n bodies timed: the speed test and the bench share it. */
+struct accel_run {
+	int n;
+	float eps2;
+	struct rng r;
+	float4 *h_pos, *d_pos; /* h_pos: the bodies of the latest run */
+	float3 *d_acc;	       /* d_acc: the latest run's accelerations */
+};
+
+/* Allocates the buffers of n bodies, drawn from @seed in a cube of half-width 1. */
+cudaError_t accel_run_open(struct accel_run *c, int n, float eps2, uint64_t seed);
+void accel_run_close(struct accel_run *c);
+
+/* Times accel_naive: @warmup untimed runs, then the median of @runs, each on fresh
+ * bodies with the output poisoned with NaN (both untimed) and the L2 flushed. */
+cudaError_t accel_run_time(struct accel_run *c, int warmup, int runs, struct timing *t);
+
+/* The median wall time in ms of @runs calls of ref_accel (one CPU core, double) on
+ * @pos; its accelerations (3 n doubles) in @acc. */
+double ref_accel_ms(const float4 *pos, int n, float eps2, int runs, double *acc);
 
 #endif /* LAB01_HARNESS_H */

@@ -48,23 +48,8 @@ GRADE_WORKLOAD(all_kernels)
 	return 0;
 }
 
-#define SAN_HINT "an index past n, or a read of memory nothing wrote (" HANDOUT ", step 1.b)"
-
-GRADED_TEST(sanitize, memcheck, 1, 300)
-{
-	grade_sanitize("memcheck", "all_kernels", SAN_HINT);
-}
-
-GRADED_TEST(sanitize, racecheck, 1, 300)
-{
-	grade_sanitize("racecheck", "all_kernels",
-		       "two threads touch one address unordered "
-		       "(" HANDOUT ", step 1.b)");
-}
-
-GRADED_TEST(sanitize, synccheck, 1, 300)
-{
-	grade_sanitize("synccheck", "all_kernels",
-		       "a barrier that not every thread of the block "
-		       "reaches (" HANDOUT ", step 1.b)");
-}
+GRADE_SANITIZER_SUITE(
+    "all_kernels",
+    (memcheck, 1, "an index past n, or a read of memory nothing wrote (" HANDOUT ", step 1.b)"),
+    (racecheck, 1, "two threads touch one address unordered (" HANDOUT ", step 1.b)"),
+    (synccheck, 1, "a barrier that not every thread of the block reaches (" HANDOUT ", step 1.b)"))

@@ -51,25 +51,14 @@ GRADE_WORKLOAD(tiles)
 	return 0;
 }
 
-GRADED_TEST(sanitize, racecheck, 4, 300)
-{
-	grade_sanitize("racecheck", "tiles",
-		       "a fast warp overwrote the tile while a slow one "
-		       "still read it: the second barrier (" HANDOUT ", step 2.a)");
-}
-
-GRADED_TEST(sanitize, synccheck, 2, 300)
-{
-	grade_sanitize("synccheck", "tiles",
-		       "a barrier not reached by every thread of the "
-		       "block: never return before a barrier (" HANDOUT ", step 2.b)");
-}
-
-GRADED_TEST(sanitize, memcheck, 2, 300)
-{
-	grade_sanitize(
-	    "memcheck", "tiles",
-	    "a read or write past the arrays: the last tile's "
-	    "loads (j >= n) and the last block's stores (i >= n) must be guarded (" HANDOUT
-	    ", step 2.b)");
-}
+GRADE_SANITIZER_SUITE(
+    "tiles",
+    (racecheck, 4,
+     "a fast warp overwrote the tile while a slow one still read it: the second "
+     "barrier (" HANDOUT ", step 2.a)"),
+    (synccheck, 2,
+     "a barrier not reached by every thread of the block: never return before a "
+     "barrier (" HANDOUT ", step 2.b)"),
+    (memcheck, 2,
+     "a read or write past the arrays: the last tile's loads (j >= n) and the last "
+     "block's stores (i >= n) must be guarded (" HANDOUT ", step 2.b)"))

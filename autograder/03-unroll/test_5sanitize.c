@@ -68,26 +68,15 @@ GRADE_WORKLOAD(all_kernels)
 	return bad;
 }
 
-GRADED_TEST(sanitize, memcheck, 1, 300)
-{
-	grade_sanitize("memcheck", "all_kernels",
-		       "an index past n, or a read of memory nothing "
-		       "wrote: guard the loads of the last tile (" HANDOUT ", steps 3.a and 3.b)");
-}
-
-GRADED_TEST(sanitize, racecheck, 2, 300)
-{
-	grade_sanitize("racecheck", "all_kernels",
-		       "two threads touch one shared address "
-		       "unordered: a barrier after each tile load, one before the next load, and "
-		       "one between storing partial[y][x] and row 0 reading it, before the "
-		       "reduction (" HANDOUT ", step 3.b)");
-}
-
-GRADED_TEST(sanitize, synccheck, 1, 300)
-{
-	grade_sanitize("synccheck", "all_kernels",
-		       "a barrier that not every thread of the block "
-		       "reaches: never return, and never put __syncthreads() inside if (i < n) "
-		       "(" HANDOUT ", steps 3.a and 3.b)");
-}
+GRADE_SANITIZER_SUITE(
+    "all_kernels",
+    (memcheck, 1,
+     "an index past n, or a read of memory nothing wrote: guard the loads of the "
+     "last tile (" HANDOUT ", steps 3.a and 3.b)"),
+    (racecheck, 2,
+     "two threads touch one shared address unordered: a barrier after each tile "
+     "load, one before the next load, and one between storing partial[y][x] and row 0 "
+     "reading it, before the reduction (" HANDOUT ", step 3.b)"),
+    (synccheck, 1,
+     "a barrier that not every thread of the block reaches: never return, and never "
+     "put __syncthreads() inside if (i < n) (" HANDOUT ", steps 3.a and 3.b)"))

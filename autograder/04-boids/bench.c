@@ -52,16 +52,10 @@ static int cells_of(int c)
 /* The median step of method @m on grid @cells at f's size (fresh flocks, L2 flushed). */
 static cudaError_t time_step(struct flock *f, enum boids_method m, int cells, int runs, double *ms)
 {
-	struct boids_grid g;
 	struct timing t;
 
-	memset(&g, 0, sizeof(g));
-	if (m != BOIDS_NAIVE)
-		CUDA_CHECK(boids_grid_open(&g, f->n, &f->p, grid_width_for(cells, &f->p)));
-	CUDA_CHECK(step_time(f, &g, m, 1, runs, &t));
+	CUDA_CHECK(step_time(f, m, cells, 1, runs, &t));
 	*ms = t.median_ms;
-	if (m != BOIDS_NAIVE)
-		boids_grid_close(&g);
 	return cudaSuccess;
 }
 

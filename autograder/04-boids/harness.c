@@ -187,13 +187,21 @@ static cudaError_t step_once(void *ctx)
 	return boids_step(s->m, s->g, s->f->d_pos, s->f->d_vel, s->f->d_out, s->f->n, &s->f->p);
 }
 
-cudaError_t step_time(struct flock *f, struct boids_grid *g, enum boids_method m, int warmup,
-		      int runs, struct timing *t)
+cudaError_t step_time(struct flock *f, enum boids_method m, int cells, int warmup, int runs,
+		      struct timing *t)
 {
-	struct step_run s = {f, g, m};
+	struct boids_grid g;
+	struct step_run s = {f, &g, m};
 	struct timing_plan plan = {step_fresh, step_once, &s, warmup, runs, 1};
+	cudaError_t err;
 
-	CUDA_CHECK(time_gpu(&plan, t));
-	CUDA_CHECK(cudaDeviceSynchronize());
-	return cudaSuccess;
+	memset(&g, 0, sizeof(g));
+	if (m != BOIDS_NAIVE)
+		CUDA_CHECK(boids_grid_open(&g, f->n, &f->p, grid_width_for(cells, &f->p)));
+	err = time_gpu(&plan, t);
+	if (err == cudaSuccess)
+		err = cudaDeviceSynchronize();
+	if (m != BOIDS_NAIVE)
+		boids_grid_close(&g);
+	return err;
 }

@@ -77,9 +77,10 @@ void grid_close_guarded(struct boids_grid *g);
 /* "naive", "scattered", "coherent" or "fast". */
 const char *method_name(enum boids_method m);
 
-/* One method's whole step timed: warm-up, then the median of @runs, each from a fresh
- * flock (untimed) with the L2 flushed. g is unused for BOIDS_NAIVE. */
-cudaError_t step_time(struct flock *f, struct boids_grid *g, enum boids_method m, int warmup,
-		      int runs, struct timing *t);
+/* One method's whole step timed on a grid of its own (none for BOIDS_NAIVE) of @cells
+ * (grid_width_for): warm-up, then the median of @runs, each from a fresh flock (untimed,
+ * d_out poisoned) with the L2 flushed. On return d_out holds the last run's velocities. */
+cudaError_t step_time(struct flock *f, enum boids_method m, int cells, int warmup, int runs,
+		      struct timing *t);
 
 #endif /* LAB04_HARNESS_H */

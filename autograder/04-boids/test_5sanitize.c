@@ -89,23 +89,13 @@ GRADE_WORKLOAD(all_methods)
 	return bad;
 }
 
-GRADED_TEST(sanitize, memcheck, 1, 300)
-{
-	grade_sanitize("memcheck", "all_methods",
+GRADE_SANITIZER_SUITE("all_methods",
+		      (memcheck, 1,
 		       "an index past n or past the grid: guard i < n in every kernel, clamp cell "
-		       "coordinates to [0, side - 1] (" HANDOUT ", steps 4.b and 4.d)");
-}
-
-GRADED_TEST(sanitize, racecheck, 1, 300)
-{
-	grade_sanitize("racecheck", "all_methods",
-		       "two threads touch one shared address unordered (" HANDOUT ", step 4.c)");
-}
-
-GRADED_TEST(sanitize, initcheck, 1, 300)
-{
-	grade_sanitize("initcheck", "all_methods",
+		       "coordinates to [0, side - 1] (" HANDOUT ", steps 4.b and 4.d)"),
+		      (racecheck, 1,
+		       "two threads touch one shared address unordered (" HANDOUT ", step 4.c)"),
+		      (initcheck, 1,
 		       "a read of device memory nothing wrote: every cell's start and end must be "
 		       "set, empty ones to -1, before the search reads them (" HANDOUT
-		       ", step 4.c)");
-}
+		       ", step 4.c)"))

@@ -20,19 +20,16 @@
  */
 static double timed_step(struct flock *f, enum boids_method m, int cells, int runs)
 {
-	struct boids_grid g;
 	struct timing t;
 	char what[96];
 
-	GPU_OK(boids_grid_open(&g, f->n, &f->p, grid_width_for(cells, &f->p)));
-	GPU_OK(step_time(f, &g, m, 2, runs, &t));
+	GPU_OK(step_time(f, m, cells, 2, runs, &t));
 	GPU_OK(flock_fetch_out(f));
 	snprintf(what, sizeof(what), "%s after timing, %d-cell grid, N = %d", method_name(m), cells,
 		 f->n);
 	check_velocities(f, what,
 			 "a step that is fast but wrong earns nothing: see the "
 			 "correctness tests");
-	boids_grid_close(&g);
 	return t.median_ms;
 }
 

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "allpairs.h"
 #include "csv.h"
 #include "cuda_check.h"
 #include "timing.h"
@@ -32,46 +31,13 @@
 #define STEP_GOAL_MS_10M  40.0
 #define FORCES_GOAL_MS_1M 2.5
 
-struct run {
-	struct cloud *c;
-	int phase; /* 0..4 one phase, 5 the whole step, 6 forces unsorted, 7 all pairs */
-	float theta;
-};
-
-static cudaError_t once(void *ctx)
+static cudaError_t timed(struct cloud *c, enum cloud_fn fn, float theta, int runs, double *ms)
 {
-	struct run *r = ctx;
-	struct cloud *c = r->c;
-
-	switch (r->phase) {
-	case 0:
-		return bh_bounding_box(&c->t, c->d_bodies);
-	case 1:
-		return bh_build(&c->t, c->d_bodies);
-	case 2:
-		return bh_summarize(&c->t);
-	case 3:
-		return bh_sort(&c->t);
-	case 4:
-		return bh_forces(&c->t, c->d_acc, r->theta, BH_EPS2, 1);
-	case 5:
-		return bh_step(&c->t, c->d_bodies, c->d_acc, r->theta, BH_EPS2);
-	case 6:
-		return bh_forces(&c->t, c->d_acc, r->theta, BH_EPS2, 0);
-	default:
-		return allpairs_accel(c->d_bodies, c->d_acc, c->n, BH_EPS2);
-	}
-}
-
-static cudaError_t timed(struct cloud *c, int phase, float theta, int runs, double *ms)
-{
-	struct run r = {c, phase, theta};
-	struct timing_plan plan = {NULL, once, &r, 1, runs, 0};
 	struct timing t;
 
 	/* every phase reads what the phases before it wrote: run them all once first */
 	CUDA_CHECK(bh_step(&c->t, c->d_bodies, c->d_acc, theta, BH_EPS2));
-	CUDA_CHECK(time_gpu(&plan, &t));
+	CUDA_CHECK(cloud_time(c, fn, theta, 0, 1, runs, &t));
 	*ms = t.median_ms;
 	return cudaSuccess;
 }
@@ -100,8 +66,8 @@ static cudaError_t theta_sweep(FILE *f)
 		CUDA_CHECK(cloud_open(&c, BIG, plummer, 11));
 		for (int k = 0; k < 5; k++) {
 			double step, forces;
-			CUDA_CHECK(timed(&c, 5, thetas[k], 7, &step));
-			CUDA_CHECK(timed(&c, 4, thetas[k], 7, &forces));
+			CUDA_CHECK(timed(&c, FN_STEP, thetas[k], 7, &step));
+			CUDA_CHECK(timed(&c, FN_FORCES, thetas[k], 7, &forces));
 			struct accel_error_stats st = cloud_error(&c, BH_EPS2);
 			const char *name = plummer ? "plummer" : "cube";
 			fprintf(f, "%s,%.2f,%.6f,%.6f,%.4e,%.4e,%.4e\n", name, thetas[k], step,
@@ -138,10 +104,10 @@ static cudaError_t phase_sweep(FILE *f)
 		double ms[6], pairs = 0.0;
 		int runs = ns[i] > 3000000 ? 3 : 7;
 		CUDA_CHECK(cloud_open(&c, ns[i], 1, 20 + i));
-		for (int p = 0; p < 6; p++)
-			CUDA_CHECK(timed(&c, p, 0.5f, runs, &ms[p]));
+		for (int p = FN_BOUNDING_BOX; p <= FN_STEP; p++)
+			CUDA_CHECK(timed(&c, (enum cloud_fn)p, 0.5f, runs, &ms[p]));
 		if (ns[i] <= BIG)
-			CUDA_CHECK(timed(&c, 7, 0.5f, ns[i] < BIG ? 7 : 3, &pairs));
+			CUDA_CHECK(timed(&c, FN_ALL_PAIRS, 0.5f, ns[i] < BIG ? 7 : 3, &pairs));
 		if (!crossover && pairs > ms[5])
 			crossover = ns[i];
 		fprintf(f, "%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%d\n", ns[i], ms[0], ms[1], ms[2],
@@ -167,8 +133,8 @@ static cudaError_t order_sweep(FILE *f)
 	double random_ms, sorted_ms, stored_ms;
 
 	CUDA_CHECK(cloud_open(&c, BIG, 1, 31));
-	CUDA_CHECK(timed(&c, 6, 0.5f, 7, &random_ms));
-	CUDA_CHECK(timed(&c, 4, 0.5f, 7, &sorted_ms));
+	CUDA_CHECK(timed(&c, FN_FORCES_UNSORTED, 0.5f, 7, &random_ms));
+	CUDA_CHECK(timed(&c, FN_FORCES, 0.5f, 7, &sorted_ms));
 	int *order = malloc((size_t)BIG * sizeof(int));
 	float4 *perm = malloc((size_t)BIG * sizeof(float4));
 	CUDA_CHECK(
@@ -179,7 +145,7 @@ static cudaError_t order_sweep(FILE *f)
 		c.h_bodies[k] = perm[k];
 	CUDA_CHECK(cudaMemcpy(c.d_bodies, c.h_bodies, (size_t)BIG * sizeof(float4),
 			      cudaMemcpyHostToDevice));
-	CUDA_CHECK(timed(&c, 6, 0.5f, 7, &stored_ms));
+	CUDA_CHECK(timed(&c, FN_FORCES_UNSORTED, 0.5f, 7, &stored_ms));
 	fprintf(f,
 		"order,forces_ms\nrandom,%.6f\ntree order through the sort,%.6f\nstored in tree "
 		"order,%.6f\n",
@@ -205,10 +171,10 @@ static cudaError_t moonshot(FILE *f)
 		CUDA_CHECK(cudaMemGetInfo(&before, &total));
 		CUDA_CHECK(cloud_open(&c, ns[i], 1, 41 + i));
 		CUDA_CHECK(cudaMemGetInfo(&after, &total));
-		CUDA_CHECK(timed(&c, 5, 0.5f, 11, &step));
+		CUDA_CHECK(timed(&c, FN_STEP, 0.5f, 11, &step));
 		struct accel_error_stats st = cloud_error(&c, BH_EPS2);
 		if (i == 0)
-			CUDA_CHECK(timed(&c, 7, 0.5f, 3, &pairs));
+			CUDA_CHECK(timed(&c, FN_ALL_PAIRS, 0.5f, 3, &pairs));
 		double per_body = (double)(before - after) / ns[i];
 		fprintf(f, "%d,%.6f,%.6f,%.1f,%.4e\n", ns[i], step, pairs, per_body, st.mean);
 		double goal = i == 0 ? STEP_GOAL_MS_1M : STEP_GOAL_MS_10M;
@@ -252,14 +218,14 @@ static cudaError_t levers(void)
 	CUDA_CHECK(cudaGetDeviceProperties(&d, dev));
 	walk_resources(&d, &regs, &smem);
 	CUDA_CHECK(cloud_open(&c, BIG, 1, 31));
-	CUDA_CHECK(timed(&c, 5, 0.5f, 11, &step));
-	CUDA_CHECK(timed(&c, 6, 0.5f, 5, &unsorted));
-	CUDA_CHECK(timed(&c, 4, 0.5f, 11, &sorted));
+	CUDA_CHECK(timed(&c, FN_STEP, 0.5f, 11, &step));
+	CUDA_CHECK(timed(&c, FN_FORCES_UNSORTED, 0.5f, 5, &unsorted));
+	CUDA_CHECK(timed(&c, FN_FORCES, 0.5f, 11, &sorted));
 	struct accel_error_stats st = cloud_error(&c, BH_EPS2);
 	cloud_close(&c);
 	CUDA_CHECK(cloud_open(&c, 10000, 1, 32));
-	CUDA_CHECK(timed(&c, 5, 0.5f, 11, &small_step));
-	CUDA_CHECK(timed(&c, 7, 0.5f, 11, &small_pairs));
+	CUDA_CHECK(timed(&c, FN_STEP, 0.5f, 11, &small_step));
+	CUDA_CHECK(timed(&c, FN_ALL_PAIRS, 0.5f, 11, &small_pairs));
 	cloud_close(&c);
 	printf("levers: step %.3f forces %.3f unsorted %.3f mean_err %.3e small_step %.4f "
 	       "small_pairs %.4f regs %d smem %d\n",

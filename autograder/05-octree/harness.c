@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "allpairs.h"
 #include "cuda_check.h"
 #include "ic.h"
 #include "rng.h"
@@ -133,4 +134,69 @@ struct accel_error_stats cloud_error(struct cloud *c, float eps2)
 		sample[k] = (int)((long long)k * c->n / m);
 	accel_error_stats(c->h_bodies, c->n, eps2, c->h_acc, sample, m, &st);
 	return st;
+}
+
+const char *cloud_fn_name(enum cloud_fn fn)
+{
+	static const char *const names[] = {
+	    [FN_BOUNDING_BOX] = "bh_bounding_box",
+	    [FN_BUILD] = "bh_build",
+	    [FN_SUMMARIZE] = "bh_summarize",
+	    [FN_SORT] = "bh_sort",
+	    [FN_FORCES] = "bh_forces in tree order",
+	    [FN_STEP] = "bh_step",
+	    [FN_FORCES_UNSORTED] = "bh_forces in index order",
+	    [FN_ALL_PAIRS] = "the all-pairs baseline",
+	};
+
+	return names[fn];
+}
+
+struct cloud_run {
+	struct cloud *c;
+	enum cloud_fn fn;
+	float theta;
+};
+
+static cudaError_t cloud_poison(void *ctx)
+{
+	struct cloud_run *r = ctx;
+
+	return cudaMemset(r->c->d_acc, 0xff, (size_t)r->c->n * sizeof(float3));
+}
+
+static cudaError_t cloud_once(void *ctx)
+{
+	struct cloud_run *r = ctx;
+	struct cloud *c = r->c;
+
+	switch (r->fn) {
+	case FN_BOUNDING_BOX:
+		return bh_bounding_box(&c->t, c->d_bodies);
+	case FN_BUILD:
+		return bh_build(&c->t, c->d_bodies);
+	case FN_SUMMARIZE:
+		return bh_summarize(&c->t);
+	case FN_SORT:
+		return bh_sort(&c->t);
+	case FN_FORCES:
+		return bh_forces(&c->t, c->d_acc, r->theta, BH_EPS2, 1);
+	case FN_STEP:
+		return bh_step(&c->t, c->d_bodies, c->d_acc, r->theta, BH_EPS2);
+	case FN_FORCES_UNSORTED:
+		return bh_forces(&c->t, c->d_acc, r->theta, BH_EPS2, 0);
+	case FN_ALL_PAIRS:
+		return allpairs_accel(c->d_bodies, c->d_acc, c->n, BH_EPS2);
+	}
+	return cudaErrorInvalidValue;
+}
+
+cudaError_t cloud_time(struct cloud *c, enum cloud_fn fn, float theta, int fresh_output, int warmup,
+		       int runs, struct timing *t)
+{
+	struct cloud_run r = {c, fn, theta};
+	struct timing_plan plan = {
+	    fresh_output ? cloud_poison : NULL, cloud_once, &r, warmup, runs, fresh_output};
+
+	return time_gpu(&plan, t);
 }

@@ -9,6 +9,7 @@
 #include "octree.h"
 #include "octree_gpu.h"
 #include "rng.h"
+#include "timing.h"
 
 /* The handout every hint of this lab points into. */
 #define HANDOUT "handouts/05-octree.md"
@@ -56,5 +57,30 @@ int cloud_download_tree(struct cloud *c, struct octree_host *h);
 /* Error statistics of c->h_acc (fetched from d_acc) against the direct sum on
  * BH_SAMPLE bodies spread over the array. */
 struct accel_error_stats cloud_error(struct cloud *c, float eps2);
+
+/* What a timed run calls: the five phases of a step in their order (each reads what the
+ * ones before it wrote), the whole step, the walk with bodies in index order, and the
+ * all-pairs baseline. */
+enum cloud_fn {
+	FN_BOUNDING_BOX,
+	FN_BUILD,
+	FN_SUMMARIZE,
+	FN_SORT,
+	FN_FORCES, /* bh_forces in tree order */
+	FN_STEP,
+	FN_FORCES_UNSORTED, /* bh_forces in index order */
+	FN_ALL_PAIRS,
+};
+
+/* "bh_step", "the all-pairs baseline", "bh_forces in tree order", ... */
+const char *cloud_fn_name(enum cloud_fn fn);
+
+/* Times @fn on the cloud at @theta: @warmup untimed runs, then the median of @runs. With
+ * @fresh_output, d_acc is poisoned (NaN) before every run and the L2 flushed, so that a
+ * check after the timing reads this function's own last result; without, nothing runs
+ * between the runs, so that a phase finds what the one before it left (the bench runs
+ * a whole step first). */
+cudaError_t cloud_time(struct cloud *c, enum cloud_fn fn, float theta, int fresh_output, int warmup,
+		       int runs, struct timing *t);
 
 #endif /* LAB05_HARNESS_H */

@@ -65,23 +65,13 @@ GRADE_WORKLOAD(all_phases)
 	return bad;
 }
 
-GRADED_TEST(sanitize, memcheck, 1, 300)
-{
-	grade_sanitize("memcheck", "all_phases",
+GRADE_SANITIZER_SUITE("all_phases",
+		      (memcheck, 1,
 		       "an index past n or past the tree: guard every loop, and never read a slot "
-		       "of a cell that is not yet published (" HANDOUT ", steps 5.b and 5.e)");
-}
-
-GRADED_TEST(sanitize, racecheck, 1, 300)
-{
-	grade_sanitize("racecheck", "all_phases",
+		       "of a cell that is not yet published (" HANDOUT ", steps 5.b and 5.e)"),
+		      (racecheck, 1,
 		       "two lanes touch the warp's stack unordered: __syncwarp() between the reads "
-		       "of the top and lane 0's writes, and after them (" HANDOUT ", step 5.e)");
-}
-
-GRADED_TEST(sanitize, synccheck, 1, 300)
-{
-	grade_sanitize("synccheck", "all_phases",
+		       "of the top and lane 0's writes, and after them (" HANDOUT ", step 5.e)"),
+		      (synccheck, 1,
 		       "a barrier or a warp vote that not every thread reaches: the whole warp "
-		       "must walk together, lanes past n included (" HANDOUT ", step 5.e)");
-}
+		       "must walk together, lanes past n included (" HANDOUT ", step 5.e)"))

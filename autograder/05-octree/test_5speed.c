@@ -8,18 +8,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "allpairs.h"
 #include "grade.h"
 #include "reference.h"
-#include "timing.h"
 #include "bh.h"
 #include "harness.h"
 #include "thresholds.h"
-
-enum timed_fn { STEP, ALL_PAIRS, FORCES_SORTED, FORCES_UNSORTED };
-
-static const char *const fn_name[] = {"bh_step", "the all-pairs baseline",
-				      "bh_forces in tree order", "bh_forces in index order"};
 
 /* The direct sum on SPEED_SAMPLES bodies spread over the array, computed once per test
  * (O(samples N) on the CPU, a second or so at 2^20): every check after timing uses it. */
@@ -27,30 +20,6 @@ struct speed_ref {
 	int sample[SPEED_SAMPLES];
 	double acc[SPEED_SAMPLES][3];
 };
-
-struct run {
-	struct cloud *c;
-	enum timed_fn what;
-};
-
-static cudaError_t poison(void *ctx)
-{
-	struct run *r = ctx;
-
-	return cudaMemset(r->c->d_acc, 0xff, (size_t)r->c->n * sizeof(float3));
-}
-
-static cudaError_t once(void *ctx)
-{
-	struct run *r = ctx;
-	struct cloud *c = r->c;
-
-	if (r->what == STEP)
-		return bh_step(&c->t, c->d_bodies, c->d_acc, 0.5f, BH_EPS2);
-	if (r->what == ALL_PAIRS)
-		return allpairs_accel(c->d_bodies, c->d_acc, c->n, BH_EPS2);
-	return bh_forces(&c->t, c->d_acc, 0.5f, BH_EPS2, r->what == FORCES_SORTED);
-}
 
 static void speed_ref_compute(struct speed_ref *ref, const struct cloud *c)
 {
@@ -78,21 +47,19 @@ static double sampled_mean_error(struct cloud *c, const struct speed_ref *ref)
 }
 
 /* Times @what (poisoned before each run), then checks its own output; the median in ms. */
-static double timed(struct cloud *c, const struct speed_ref *ref, enum timed_fn what, int warmup,
+static double timed(struct cloud *c, const struct speed_ref *ref, enum cloud_fn what, int warmup,
 		    int runs, double mean_max)
 {
-	struct run r = {c, what};
-	struct timing_plan plan = {poison, once, &r, warmup, runs, 1};
 	struct timing t;
 
-	GPU_OK(time_gpu(&plan, &t));
+	GPU_OK(cloud_time(c, what, 0.5f, 1, warmup, runs, &t));
 	double mean = sampled_mean_error(c, ref);
-	cr_assert(mean <= mean_max,
-		  "after timing %s, N = %d (seed 0x%llx): its last run's forces have mean error "
-		  "%.3g against the direct sum on %d bodies (limit %.1e): a fast wrong result "
-		  "earns nothing\nhint: see which forces/* and step/* tests fail (" HANDOUT
-		  ", step 5.e)",
-		  fn_name[what], c->n, (unsigned long long)c->seed, mean, SPEED_SAMPLES, mean_max);
+	cr_assert(
+	    mean <= mean_max,
+	    "after timing %s, N = %d (seed 0x%llx): its last run's forces have mean error "
+	    "%.3g against the direct sum on %d bodies (limit %.1e): a fast wrong result "
+	    "earns nothing\nhint: see which forces/* and step/* tests fail (" HANDOUT ", step 5.e)",
+	    cloud_fn_name(what), c->n, (unsigned long long)c->seed, mean, SPEED_SAMPLES, mean_max);
 	return t.median_ms;
 }
 
@@ -105,8 +72,8 @@ GRADED_TEST(speed, step_vs_all_pairs, 3, 300)
 	cr_assert(ref, "out of host memory");
 	GPU_OK(cloud_open(&c, SPEED_N, 1, rng_fresh_seed()));
 	speed_ref_compute(ref, &c);
-	double pairs = timed(&c, ref, ALL_PAIRS, 1, SPEED_PAIRS_RUNS, ALLPAIRS_MEAN_MAX);
-	double tree = timed(&c, ref, STEP, 1, 11, ERR_MEAN_T05);
+	double pairs = timed(&c, ref, FN_ALL_PAIRS, 1, SPEED_PAIRS_RUNS, ALLPAIRS_MEAN_MAX);
+	double tree = timed(&c, ref, FN_STEP, 1, 11, ERR_MEAN_T05);
 	cr_assert(pairs / tree >= STEP_SPEEDUP_MIN,
 		  "N = %d, theta = 0.5: the five phases took %.3f ms, all pairs %.3f ms, %.1fx; "
 		  "want at least %.0fx\nhint: see each phase's time with make run LAB=05 (" HANDOUT
@@ -128,8 +95,8 @@ GRADED_TEST(speed, sorted_vs_unsorted, 2, 300)
 	GPU_OK(cloud_open(&c, SPEED_N, 1, rng_fresh_seed()));
 	speed_ref_compute(ref, &c);
 	GPU_OK(bh_step(&c.t, c.d_bodies, c.d_acc, 0.5f, BH_EPS2)); /* the tree both walk */
-	double unsorted = timed(&c, ref, FORCES_UNSORTED, 1, 5, ERR_MEAN_T05);
-	double sorted = timed(&c, ref, FORCES_SORTED, 1, 11, ERR_MEAN_T05);
+	double unsorted = timed(&c, ref, FN_FORCES_UNSORTED, 1, 5, ERR_MEAN_T05);
+	double sorted = timed(&c, ref, FN_FORCES, 1, 11, ERR_MEAN_T05);
 	cr_assert(unsorted / sorted >= SORTED_SPEEDUP_MIN,
 		  "N = %d, bodies in random order: the traversal took %.3f ms in tree order and "
 		  "%.3f ms in index order, %.2fx; want at least %.1fx\nhint: take body "

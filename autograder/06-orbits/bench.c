@@ -34,43 +34,17 @@
 static const int sats[6] = {100, 1000, 10000, 100000, 1000000, 10000000};
 static const int spls[4] = {1, 10, 100, 1000};
 
-enum kind { INTEGRATED, FLOAT, MODULAR };
-static const char *kind_name[3] = {"integrated double", "integrated float", "modular double"};
-
-struct run {
-	struct batch *b;
-	enum kind k;
-	int steps, spl;
-	double *scratch;
+static const char *kind_name[3] = {
+    [PROP_INTEGRATED] = "integrated double",
+    [PROP_FLOAT] = "integrated float",
+    [PROP_MODULAR] = "modular double",
 };
 
-static cudaError_t fresh(void *ctx)
+static cudaError_t measure(struct batch *b, enum propagator k, int steps, int spl, double *ms)
 {
-	return batch_upload(((struct run *)ctx)->b);
-}
-
-static cudaError_t once(void *ctx)
-{
-	struct run *r = ctx;
-
-	if (r->k == MODULAR)
-		return propagate_modular(r->b->s, r->b->n, 10.0, r->steps, r->scratch);
-	if (r->k == FLOAT)
-		return propagate_float(r->b->sf, r->b->t, r->b->n, 10.f, r->steps, r->spl);
-	return propagate_integrated(r->b->s, r->b->n, 10.0, r->steps, r->spl, NULL);
-}
-
-static cudaError_t measure(struct batch *b, enum kind k, int steps, int spl, double *ms)
-{
-	struct run r = {b, k, steps, spl, NULL};
-	struct timing_plan plan = {fresh, once, &r, 1, (double)b->n * steps > 1e9 ? 3 : 7, 0};
 	struct timing t;
 
-	if (k == MODULAR)
-		CUDA_CHECK(cudaMalloc((void **)&r.scratch,
-				      MODULAR_SCRATCH_DOUBLES(b->n) * sizeof(double)));
-	CUDA_CHECK(time_gpu(&plan, &t));
-	cudaFree(r.scratch);
+	CUDA_CHECK(propagator_time(b, k, steps, spl, (double)b->n * steps > 1e9 ? 3 : 7, 0, &t));
 	*ms = t.median_ms;
 	return cudaSuccess;
 }
@@ -87,14 +61,15 @@ static cudaError_t sweep(FILE *f)
 		for (int k = 0; k < 3; k++)
 			for (int j = 0; j < 4; j++) {
 				double ms;
-				if (k == MODULAR && (j > 0 || sats[i] > 1000000))
+				if (k == PROP_MODULAR && (j > 0 || sats[i] > 1000000))
 					continue; /* one launch per stage whatever the split */
-				CUDA_CHECK(measure(&b, k, SWEEP_STEPS, spls[j], &ms));
+				CUDA_CHECK(
+				    measure(&b, (enum propagator)k, SWEEP_STEPS, spls[j], &ms));
 				double rate = (double)sats[i] * SWEEP_STEPS / (ms * 1e-3);
 				fprintf(f, "%d,%s,%d,%d,%.6f,%.4e\n", sats[i], kind_name[k],
-					k == MODULAR ? 1 : spls[j], SWEEP_STEPS, ms, rate);
+					k == PROP_MODULAR ? 1 : spls[j], SWEEP_STEPS, ms, rate);
 				printf("| %d | %s | %d | %.3f | %.3g |\n", sats[i], kind_name[k],
-				       k == MODULAR ? 1 : spls[j], ms, rate);
+				       k == PROP_MODULAR ? 1 : spls[j], ms, rate);
 			}
 		fflush(stdout);
 		batch_close(&b);
@@ -115,8 +90,8 @@ static cudaError_t crossover(FILE *f)
 		CUDA_CHECK(batch_open(&b, ns[i], 8000 + i));
 		for (int j = 0; j < 3; j++) {
 			double a, m;
-			CUDA_CHECK(measure(&b, INTEGRATED, steps[j], steps[j], &a));
-			CUDA_CHECK(measure(&b, MODULAR, steps[j], 1, &m));
+			CUDA_CHECK(measure(&b, PROP_INTEGRATED, steps[j], steps[j], &a));
+			CUDA_CHECK(measure(&b, PROP_MODULAR, steps[j], 1, &m));
 			fprintf(f, "%d,%d,%.0f,%.6f,%.6f,%.3f\n", ns[i], steps[j],
 				(double)ns[i] * steps[j], a, m, m / a);
 			printf("| %d | %d | %.3g | %.3f | %.3f | %.1fx |\n", ns[i], steps[j],
@@ -201,7 +176,7 @@ static cudaError_t moonshot(FILE *f, double peak)
 		struct batch b;
 		double ms;
 		CUDA_CHECK(batch_open(&b, ns[i], 9100 + i));
-		CUDA_CHECK(measure(&b, INTEGRATED, steps[i], steps[i], &ms));
+		CUDA_CHECK(measure(&b, PROP_INTEGRATED, steps[i], steps[i], &ms));
 		double rate = (double)ns[i] * steps[i] / (ms * 1e-3), flops = rate * FLOPS_PER_STEP;
 		fprintf(f, "%d,%d,%.6f,%.4e,%.4e,%.2f\n", ns[i], steps[i], ms, rate, flops,
 			100 * flops / peak);

@@ -89,3 +89,48 @@ void batch_state(const struct batch *b, int i, double s[6])
 	for (int c = 0; c < 6; c++)
 		s[c] = b->h[(size_t)c * b->n + i];
 }
+
+struct prop_run {
+	struct batch *b;
+	enum propagator k;
+	int steps, spl, poison_scratch;
+	double *scratch;
+};
+
+static cudaError_t prop_fresh(void *ctx)
+{
+	struct prop_run *r = ctx;
+	cudaError_t err = batch_upload(r->b);
+
+	if (!err && r->scratch && r->poison_scratch)
+		err =
+		    cudaMemset(r->scratch, 0xff, MODULAR_SCRATCH_DOUBLES(r->b->n) * sizeof(double));
+	return err;
+}
+
+static cudaError_t prop_once(void *ctx)
+{
+	struct prop_run *r = ctx;
+
+	if (r->k == PROP_MODULAR)
+		return propagate_modular(r->b->s, r->b->n, TIMED_DT, r->steps, r->scratch);
+	if (r->k == PROP_FLOAT)
+		return propagate_float(r->b->sf, r->b->t, r->b->n, (float)TIMED_DT, r->steps,
+				       r->spl);
+	return propagate_integrated(r->b->s, r->b->n, TIMED_DT, r->steps, r->spl, NULL);
+}
+
+cudaError_t propagator_time(struct batch *b, enum propagator k, int steps, int spl, int runs,
+			    int poison_scratch, struct timing *t)
+{
+	struct prop_run r = {b, k, steps, spl, poison_scratch, NULL};
+	struct timing_plan plan = {prop_fresh, prop_once, &r, 1, runs, 0};
+	cudaError_t err;
+
+	if (k == PROP_MODULAR)
+		CUDA_CHECK(cudaMalloc((void **)&r.scratch,
+				      MODULAR_SCRATCH_DOUBLES(b->n) * sizeof(double)));
+	err = time_gpu(&plan, t);
+	cudaFree(r.scratch);
+	return err;
+}

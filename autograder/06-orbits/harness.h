@@ -7,6 +7,7 @@
 
 #include "orbits.h"
 #include "rng.h"
+#include "timing.h"
 
 /* The handout every hint of this lab points into. */
 #define HANDOUT "handouts/06-orbits.md"
@@ -38,6 +39,30 @@ cudaError_t batch_download_f(const struct batch *b, float *out, float *t);
 
 /* The host state of satellite i as s[6]. */
 void batch_state(const struct batch *b, int i, double s[6]);
+
+/* The step of the timed runs, the seed's, in s. */
+#define TIMED_DT 10.0
+
+/* The propagators a timed run can call. */
+enum propagator {
+	PROP_INTEGRATED, /* propagate_integrated, double */
+	PROP_FLOAT,	 /* propagate_float */
+	PROP_MODULAR,	 /* propagate_modular, double, one launch per stage */
+};
+
+/*
+ * Times @steps steps of TIMED_DT of propagator @k on the batch, @spl steps per launch
+ * (the modular one launches per stage whatever @spl): a warm-up run, then the median of
+ * @runs, the L2 not flushed. Before every run, untimed, the initial state is uploaded
+ * again, over whatever the last run (of this propagator or another) left: the
+ * propagators update it in place. The state then holds the last run's own work on the
+ * initial state, and a propagator that does nothing leaves the initial state there.
+ * With @poison_scratch (the speed tests), the modular propagator's scratch is NaN-filled
+ * before every run too, so that a stage reading scratch that no earlier launch of the
+ * run wrote fails the check after timing.
+ */
+cudaError_t propagator_time(struct batch *b, enum propagator k, int steps, int spl, int runs,
+			    int poison_scratch, struct timing *t);
 
 /* The one orbit of the physics and precision tests: a = 7000 km, i = 51.6 deg. */
 #define LEO_A	7000.0

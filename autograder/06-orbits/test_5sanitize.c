@@ -197,16 +197,10 @@ GRADE_WORKLOAD(all_propagators)
 	return bad;
 }
 
-GRADED_TEST(sanitize, memcheck, 1, 300)
-{
-	grade_sanitize("memcheck", "all_propagators",
+GRADE_SANITIZER_SUITE("all_propagators",
+		      (memcheck, 1,
 		       "an index past n: guard i < n in every kernel, and mind the sample buffer's "
-		       "size, 3 n per launch (" HANDOUT ", step 6.c)");
-}
-
-GRADED_TEST(sanitize, initcheck, 1, 300)
-{
-	grade_sanitize("initcheck", "all_propagators",
+		       "size, 3 n per launch (" HANDOUT ", step 6.c)"),
+		      (initcheck, 1,
 		       "a read of device memory nothing wrote: the modular stages read only the "
-		       "stage before them, and the first stage reads none (" HANDOUT ", step 6.b)");
-}
+		       "stage before them, and the first stage reads none (" HANDOUT ", step 6.b)"))

@@ -9,47 +9,10 @@
 
 #include "grade.h"
 #include "orbit.h"
-#include "orbits.h"
-#include "timing.h"
 #include "harness.h"
 #include "thresholds.h"
 
-/* The speed tests take the seed's step. */
-#define SPEED_DT 10.0
-
-struct run {
-	struct batch *b;
-	int modular, steps;
-	double *scratch;
-};
-
-/* Before every run, untimed: the propagators update the state in place, so the initial
- * state is uploaded again, over whatever the last run (of this propagator or another)
- * left; and the modular scratch is NaN-filled, so a stage that reads scratch no earlier
- * launch of this run wrote fails. What the check after timing reads is then the last
- * run's own work on the initial state, and a propagator that does nothing leaves the
- * initial state there, which fails. */
-static cudaError_t fresh(void *ctx)
-{
-	struct run *r = ctx;
-	cudaError_t err = batch_upload(r->b);
-
-	if (!err && r->scratch)
-		err =
-		    cudaMemset(r->scratch, 0xff, MODULAR_SCRATCH_DOUBLES(r->b->n) * sizeof(double));
-	return err;
-}
-
-static cudaError_t once(void *ctx)
-{
-	struct run *r = ctx;
-
-	if (r->modular)
-		return propagate_modular(r->b->s, r->b->n, SPEED_DT, r->steps, r->scratch);
-	return propagate_integrated(r->b->s, r->b->n, SPEED_DT, r->steps, r->steps, NULL);
-}
-
-/* The CPU's RK4 of every satellite of the batch, @steps steps of SPEED_DT, into @ref (six
+/* The CPU's RK4 of every satellite of the batch, @steps steps of TIMED_DT, into @ref (six
  * arrays of n, the batch's layout). */
 static void cpu_rk4(const struct batch *b, int steps, double *ref)
 {
@@ -57,7 +20,7 @@ static void cpu_rk4(const struct batch *b, int steps, double *ref)
 		double s[6];
 		batch_state(b, i, s);
 		for (int j = 0; j < steps; j++)
-			orbit_rk4(s, SPEED_DT);
+			orbit_rk4(s, TIMED_DT);
 		for (int c = 0; c < 6; c++)
 			ref[(size_t)c * b->n + i] = s[c];
 	}
@@ -87,22 +50,19 @@ static void check_after_timing(const struct batch *b, const double *ref, const c
 		  "%s after timing (%zu satellites x %d steps of %g s): satellite %zu is %.3g "
 		  "relative off the CPU's RK4 (limit %.0e), at (%.6f, %.6f, %.6f) km, want "
 		  "(%.6f, %.6f, %.6f): a fast wrong propagator earns nothing (" HANDOUT ")",
-		  what, n, steps, SPEED_DT, wi, worst, SPEED_CHECK_REL_TOL, got[wi], got[n + wi],
+		  what, n, steps, TIMED_DT, wi, worst, SPEED_CHECK_REL_TOL, got[wi], got[n + wi],
 		  got[2 * n + wi], ref[wi], ref[n + wi], ref[2 * n + wi]);
 	free(got);
 }
 
-/* Times one propagator on the batch: the median, in ms. */
+/* Times one propagator on the batch, the modular scratch poisoned before every run: the
+ * median, in ms. */
 static double timed(struct batch *b, int modular, int steps, int runs)
 {
-	struct run r = {b, modular, steps, NULL};
-	struct timing_plan plan = {fresh, once, &r, 1, runs, 0};
 	struct timing t;
 
-	if (modular)
-		r.scratch = gpu_alloc(MODULAR_SCRATCH_DOUBLES(b->n) * sizeof(double));
-	GPU_OK(time_gpu(&plan, &t));
-	cudaFree(r.scratch);
+	GPU_OK(propagator_time(b, modular ? PROP_MODULAR : PROP_INTEGRATED, steps, steps, runs, 1,
+			       &t));
 	return t.median_ms;
 }
 

@@ -131,4 +131,37 @@ const char *grade_build_file(const char *name);
 /** @brief Runs @p workload of this binary under compute-sanitizer's @p tool (see sanitize.c). */
 void grade_sanitize(const char *tool, const char *workload, const char *hint);
 
+/** @brief Seconds a sanitizer test may take: the tools slow a workload 10 to 100 times. */
+#define GRADE_SANITIZER_TIMEOUT_S 300
+
+/**
+ * @brief A lab's sanitizer suite: for each (tool, points, hint), the test "sanitize/tool"
+ *        worth points, which runs @p workload under that compute-sanitizer tool
+ *        (grade_sanitize()) and shows the hint when the tool finds hazards.
+ *
+ * One to four tools, in the order of the report's rows:
+ *
+ *     GRADE_SANITIZER_SUITE("tiles",
+ *                           (racecheck, 4, "the second barrier (" HANDOUT ", step 2.a)"),
+ *                           (memcheck, 2, "guard the last tile (" HANDOUT ", step 2.b)"))
+ */
+#define GRADE_SANITIZER_SUITE(workload, ...)                                                       \
+	GRADE_SAN_PICK_(__VA_ARGS__, GRADE_SAN_4_, GRADE_SAN_3_, GRADE_SAN_2_, GRADE_SAN_1_, )     \
+	(workload, __VA_ARGS__)
+
+/* GRADE_SANITIZER_SUITE's machinery: the count of entries picks GRADE_SAN_<count>_, which
+ * unpacks each (tool, points, hint) into one GRADED_TEST. */
+#define GRADE_SAN_PICK_(e1, e2, e3, e4, pick, ...) pick
+#define GRADE_SAN_CALL_(macro, args)		   macro args
+#define GRADE_SAN_ARGS_(...)			   __VA_ARGS__
+#define GRADE_SAN_TEST_(workload, tool, points, hint)                                              \
+	GRADED_TEST(sanitize, tool, points, GRADE_SANITIZER_TIMEOUT_S)                             \
+	{                                                                                          \
+		grade_sanitize(#tool, workload, hint);                                             \
+	}
+#define GRADE_SAN_1_(w, e)	GRADE_SAN_CALL_(GRADE_SAN_TEST_, (w, GRADE_SAN_ARGS_ e))
+#define GRADE_SAN_2_(w, e, ...) GRADE_SAN_1_(w, e) GRADE_SAN_1_(w, __VA_ARGS__)
+#define GRADE_SAN_3_(w, e, ...) GRADE_SAN_1_(w, e) GRADE_SAN_2_(w, __VA_ARGS__)
+#define GRADE_SAN_4_(w, e, ...) GRADE_SAN_1_(w, e) GRADE_SAN_3_(w, __VA_ARGS__)
+
 #endif /* GRADE_H */
