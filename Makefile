@@ -217,27 +217,9 @@ test-slow: deps-test
 	@$(DEPS) slurm
 	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS))
 
-GRADE_DIR := $(BUILD)/grade
-GRADE_TIMEOUT ?= 1800
-# Emulated or not: EMU=1 always (labs 04-06), EMU=0 never; unset, a lab that has an
-# emulated grader is graded with it where no GPU is visible.
-HAVE_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-lab_emulated = case "$(EMU)" in 1) echo 1;; 0) ;; *) [ "$(HAVE_GPU)" = 0 ] && \
-	[[ " $(EMU_LABS) " == *" $(1) "* ]] && echo 1;; esac
+include autograder/grade.mk
 grade: deps-grade $(REPORT)
-	@test -n "$(SELECTED)" || { echo "no lab matches LAB=$(LAB) (labs: $(LABS_ALL))"; exit 2; }
-	@test -d "$(SUBMISSION)" || { echo "SUBMISSION=$(SUBMISSION) is not a folder"; exit 2; }
-	@mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/*.emulated $(GRADE_DIR)/results.json
-	@test "$(EMU)" != 1 -o -z "$(filter-out $(EMU_LABS),$(SELECTED))" || \
-		{ echo "EMU=1: only labs $(EMU_LABS) have emulated tests (LAB=NN)"; exit 2; }
-	$(Q)$(foreach l,$(SELECTED),emu=$$($(call lab_emulated,$(l))); \
-		[ -z "$$emu" ] || touch $(GRADE_DIR)/$(l).emulated; \
-		env $$([ -z "$$emu" ] || echo '$(EMU_ENV_$(l))') autograder/grade-lab.sh --lab $(l) \
-			--submission "$(SUBMISSION)" --grade-dir "$(GRADE_DIR)" --timeout "$(GRADE_TIMEOUT)" \
-			--filter '$(FILTER)' --make "$(MAKE)" $$([ -z "$$emu" ] || echo --emulated) \
-			--out $(BUILD)/$$([ -n "$$emu" ] && echo emu || echo sub)/$(call tag,$(SUBMISSION))/$(l);)
-	$(Q)$(REPORT) $(if $(STRICT),--strict) $$(ls $(GRADE_DIR)/*.emulated >/dev/null 2>&1 && echo --emulated) \
-		--json $(GRADE_DIR)/results.json $(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
+	$(GRADE_RECIPE)
 	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
 		{ echo "a skeleton hung or broke the grader: skeletons must fail fast and cleanly"; exit 1; })
 

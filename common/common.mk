@@ -1,9 +1,9 @@
 # common/: the library every lab links (libcommon.a), its tests and its docs (included
 # by the top-level Makefile).
 
-COMMON_SRCS := $(wildcard common/*.c)
+COMMON_SRCS := $(wildcard common/*.c common/reference/*.c)
 # common/*.cu: library calls that need nvcc (CUB's sort); linked into the labs only.
-COMMON_CU := $(wildcard common/*.cu)
+COMMON_CU := $(wildcard common/*.cu common/reference/*.cu)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o)
 LIBCOMMON := $(BUILD)/lib/libcommon.a
 # libpng: the drivers' frames (frames.o, png_io.o) and test_common only; libcommon.a is
@@ -29,14 +29,17 @@ $(LIBCOMMON): $(COMMON_OBJS)
 TEST_COMMON := $(BUILD)/bin/test_common
 TEST_TOOLS := $(BUILD)/bin/test_tools
 
-$(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c)) $(LIBCOMMON)
+# (test_octree.c also tests the grader's octree checkers, which live with lab 05's grader)
+$(BUILD)/obj/common/tests/%.o: CPPFLAGS += -Iautograder/05-octree
+$(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c) autograder/05-octree/octree_check.c) \
+		$(LIBCOMMON)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(PNG_LIBS) $(LDLIBS) -o $@
 
 # make docs: Doxygen over common/, warnings are errors
 docs: $(BUILD)/docs/.stamp
-$(BUILD)/docs/.stamp: Doxyfile $(wildcard common/*.h common/*.c)
+$(BUILD)/docs/.stamp: Doxyfile $(wildcard common/*.h common/*.c common/reference/*.h common/reference/*.c)
 	$(call say,DOXYGEN,common/)
 	@mkdir -p $(@D)
 	$(Q)doxygen Doxyfile > $(BUILD)/docs/doxygen.log 2>&1 || { cat $(BUILD)/docs/doxygen.log; exit 1; }

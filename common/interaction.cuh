@@ -1,8 +1,8 @@
 /*
  * The softened pull of body bj on body bi, added to ai: lab 01's body_body_interaction,
- * given to every lab from 02 on (their kernels and common/allpairs.cu). Do not modify.
- * Lab 01's students write it themselves (solutions/01-pair/pair.cu), so a release holds
- * this file only from lab 02 on (autograder/release/answers.txt).
+ * given to every lab from 02 on (their kernels and the all-pairs baseline). Do not
+ * modify. Lab 01's students write it themselves (pair.cu, step 1.a), so a student
+ * release holds this file only from lab 02 on.
  *
  * eps2 starts the FMA chain of |r|^2 instead of being added after it: one instruction
  * fewer per interaction (12 FP32 operations and one MUFU.RSQ), which `make sass LAB=03`

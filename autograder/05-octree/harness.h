@@ -7,6 +7,7 @@
 
 #include "bh.h"
 #include "octree.h"
+#include "octree_check.h"
 #include "octree_gpu.h"
 #include "rng.h"
 #include "timing.h"

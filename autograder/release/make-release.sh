@@ -35,26 +35,21 @@ done <autograder/release/answers.txt
 rm -rf "$dir" && mkdir -p "$dir"
 copy() { mkdir -p "$dir/$(dirname "$1")" && cp -r "$1" "$dir/$1"; }
 
-# the course's CPU references and baselines: each transcribes an exercise (leapfrog.cu,
-# the drivers' integrator of labs 02 and 03, is lab 01's leapfrog_step)
-answers="allpairs.cu leapfrog.cu reference.c boids.c boids_grid.c octree.c octree_force.c octree_check.c orbit.c"
+# common/: the helpers as sources; common/reference/: the CPU references and baselines,
+# each of which transcribes an exercise (leapfrog.cu, the drivers' integrator of labs 02
+# and 03, is lab 01's leapfrog_step), as objects only, beside their headers
 mkdir -p "$dir/common/prebuilt"
-for f in common/*.h; do copy "$f"; done
-for f in common/*.c common/*.cu; do
-	base=$(basename "$f")
-	if [[ " $answers " == *" $base "* ]]; then
-		obj=build/obj/common/${base%.c}.o
-		[[ $base == *.cu ]] && obj=build/obj/common/$base.o
-		[ -f "$obj" ] || die "$obj is not built"
-		strip --strip-debug -o "$dir/common/prebuilt/$(basename "$obj")" "$obj"
-	else
-		copy "$f"
-	fi
+for f in common/*.h common/reference/*.h common/*.c common/*.cu; do copy "$f"; done
+for f in common/reference/*.c common/reference/*.cu; do
+	obj=build/obj/${f%.c}.o
+	[[ $f == *.cu ]] && obj=build/obj/$f.o
+	[ -f "$obj" ] || die "$obj is not built"
+	strip --strip-debug -o "$dir/common/prebuilt/$(basename "$obj")" "$obj"
 done
 
 # the build, the grading scripts, the runner's sources, the emulation
 cp autograder/release/Makefile "$dir/Makefile"
-for f in autograder/toolchain.mk autograder/grade-lab.sh autograder/check-symbols.sh \
+for f in autograder/toolchain.mk autograder/grade.mk autograder/grade-lab.sh autograder/check-symbols.sh \
 	autograder/ensure-deps.sh autograder/sanitize-lab.sh autograder/sass.sh \
 	autograder/rpc/rpc.h autograder/rpc/gen.py autograder/rpc/server.c autograder/rpc/wire.c \
 	autograder/rpc/devmem_cuda.c autograder/rpc/devmem_emu.c autograder/report; do
@@ -105,8 +100,8 @@ awk -v labs="$labs_list" '{ if ($0 == "@LABS@") print labs; else print }' \
 # nothing of an answer, nothing that names a file the release does not hold
 leak=$(grep -rlE 'BEGIN SOLUTION|END SOLUTION' "$dir" --include='*.cu' --include='*.cuh' --include='*.c' --include='*.h' || true)
 [ -z "$leak" ] || die "solution markers in: $leak"
-for f in $answers; do
-	[ ! -e "$dir/common/$f" ] || die "common/$f is an exercise's answer and must not ship as source"
+for f in "$dir"/common/reference/*.c "$dir"/common/reference/*.cu; do
+	[ ! -e "$f" ] || die "${f#"$dir"/} is an exercise's answer and must not ship as source"
 done
 for l in $pair_users; do
 	grep -Eq "^$l[[:space:]]+([^[:space:]]*,)?01-pair" autograder/release/answers.txt ||

@@ -110,7 +110,7 @@ def main():
     lab_dir, api_txt, inc_dir, out = sys.argv[1:]
     lab_headers = sorted(glob.glob(os.path.join(lab_dir, "*.h")))
     text = read_headers(lab_headers)
-    structs = parse_structs(text + read_headers(sorted(glob.glob(os.path.join(inc_dir, "*.h")))))
+    structs = parse_structs(text + read_headers(sorted(glob.glob(os.path.join(inc_dir, "**", "*.h"), recursive=True))))
     names = [l.strip() for l in open(api_txt) if l.strip()]
     fns = [parse_function(text, n) for n in names]
     includes = "".join(f'#include "{os.path.basename(h)}"\n' for h in lab_headers)

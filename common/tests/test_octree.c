@@ -10,6 +10,7 @@
 
 #include "ic.h"
 #include "octree.h"
+#include "octree_check.h"
 #include "reference.h"
 #include "vec.h"
 

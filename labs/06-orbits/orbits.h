@@ -1,7 +1,7 @@
 /*
  * Lab 06-orbits: the API the grader calls. Do not modify.
  *
- * Satellites move in the Earth's field with J2 (common/orbit.h: km, s, km^3/s^2),
+ * Satellites move in the Earth's field with J2 (common/reference/orbit.h: km, s, km^3/s^2),
  * integrated with classical RK4 at a fixed step. The state is a structure of arrays
  * in device memory: x[i], y[i], z[i], vx[i], vy[i], vz[i] of satellite i. Every
  * launcher returns the first CUDA error it met and leaves the work queued on the

@@ -23,10 +23,11 @@ static void check_scale(int n)
 	GPU_OK(scale_on_gpu(d_x, n, 3.0f));
 	gpu_download(h_got, d_x, bytes);
 	for (int i = 0; i < n; i++)
-		cr_assert(h_got[i] == 3.0f * h_x[i],
-			  "n = %d: x[%d] expected %g, got %g: is every element i < n scaled once? (" HANDOUT
-			  ", step 7.a)",
-			  n, i, 3.0f * h_x[i], h_got[i]);
+		cr_assert(
+		    h_got[i] == 3.0f * h_x[i],
+		    "n = %d: x[%d] expected %g, got %g: is every element i < n scaled once? (" HANDOUT
+		    ", step 7.a)",
+		    n, i, 3.0f * h_x[i], h_got[i]);
 	cudaFree(d_x);
 	free(h_x);
 	free(h_got);

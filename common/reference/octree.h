@@ -2,8 +2,9 @@
  * @file octree.h
  * @brief The Barnes–Hut octree of lab 05 on the CPU, in the layout of Burtscher &
  *        Pingali (GPU Computing Gems Emerald, 2011), which the lab's kernels build: a
- *        sequential builder, the checkers the grader runs on a tree downloaded from the
- *        GPU, a Barnes–Hut force in double, and error statistics against the direct sum.
+ *        sequential builder, a Barnes–Hut force in double, and error statistics against
+ *        the direct sum (the grader's checkers of a GPU-built tree live with lab 05's
+ *        grader, in its octree_check.h).
  *
  * Layout. Node indices [0, n) are the bodies; cells are [bottom, nnodes], the root is
  * nnodes and new cells are taken downward from it, so a cell's children always have
@@ -101,46 +102,6 @@ int octree_root_box(const float4 *b, int n, float3 *centre, float *radius);
 int octree_build_cpu(struct octree_host *t, const float4 *bodies, int n);
 
 /**
- * @brief Checks the shape of a tree: n, nnodes and bottom consistent; the root box as
- *        the bounding box rule gives it; every child in range; every body in exactly
- *        one slot of a cell reachable from the root and no cell reachable twice; no
- *        empty cell; nothing deeper than OCTREE_MAX_DEPTH; every body inside the box of
- *        the slot that holds it (which also puts each child cell in its octant's slot).
- *
- * Boxes are derived in float from the root's, as the kernels derive them, and allow a
- * slack of 1e-6 (radius + |largest centre coordinate|) for rounding. Returns 0, or -1
- * with one sentence in @p why (@p len bytes) naming the node, what was expected and
- * what was found.
- */
-int octree_check_structure(const struct octree_host *t, const float4 *bodies, char *why,
-			   size_t len);
-
-/**
- * @brief Checks each reachable cell against its children's stored values: mass equal to
- *        their sum within relative @p tol; centre of mass within tol * (the cell's
- *        half-width) of sum(m x) / M, plus 8 float ulps of its coordinates (a float
- *        centre of mass of a small cell far from the origin cannot do better); count
- *        equal to the bodies below it. Cells are checked deepest first, so the message
- *        names the cell that is wrong rather than an ancestor that summed it.
- *
- * Runs the reachability part of octree_check_structure() first. Returns 0, or -1 with
- * one sentence in @p why.
- */
-int octree_check_summary(const struct octree_host *t, const float4 *bodies, double tol, char *why,
-			 size_t len);
-
-/**
- * @brief Checks the sort: sorted is a permutation of 0..n-1 and, for each reachable
- *        cell, the slots [start, start + count) hold exactly the bodies of its subtree
- *        (so bodies that share a cell are contiguous). Any order of the children is
- *        accepted, not only B&P's octant order.
- *
- * Runs the reachability part of octree_check_structure() first. Returns 0, or -1 with
- * one sentence in @p why.
- */
-int octree_check_sort(const struct octree_host *t, char *why, size_t len);
-
-/**
  * @brief The Barnes–Hut acceleration of body @p i in double (G = 1), B&P's opening
  *        rule: a cell of width w = 2 half-width whose centre of mass is at distance r
  *        from the body is opened when w^2 / theta^2 >= r^2, so it pulls as one mass at
@@ -149,7 +110,8 @@ int octree_check_sort(const struct octree_host *t, char *why, size_t len);
  *        the body itself is skipped.
  *
  * Iterative, with a stack sized for OCTREE_MAX_DEPTH. Meant for a tree that passed
- * octree_check_structure(): a child out of range or a tree too deep gives NaN.
+ * the grader's structure check (lab 05's octree_check.h): a child out of range or a tree
+ * too deep gives NaN.
  */
 void ref_bh_accel_one(const struct octree_host *t, const float4 *bodies, int i, double theta,
 		      double eps2, double a[3]);

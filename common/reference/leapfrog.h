@@ -3,7 +3,7 @@
  * @brief The course's kick-drift-kick leapfrog for the force labs' drivers (labs 02 and
  *        03 integrate with their own force kernel through it).
  *
- * It is lab 01's exercise: common/leapfrog.cu ships to students compiled only
+ * It is lab 01's exercise: common/reference/leapfrog.cu ships to students compiled only
  * (autograder/release/make-release.sh), as the CPU references do.
  */
 #ifndef COMMON_LEAPFROG_H

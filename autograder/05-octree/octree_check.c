@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "octree.h"
+#include "octree_check.h"
 #include "reference.h"
 #include "vec.h"
 
