@@ -36,10 +36,13 @@ grep -q 'TODO(lab7.a)' "labs/$lab/scale.cu" || fail "labs/$lab/scale.cu lacks th
 ! grep -q '^[[:space:]]*x\[i\] \*= a;' "labs/$lab/scale.cu" || fail "labs/$lab/scale.cu holds the answer"
 autograder/tests/api-test.sh >"$log" 2>&1 || fail "api-test: $(cat "$log")"
 $make --no-print-directory check-skeletons >"$log" 2>&1 || fail "check-skeletons: $(tail -5 "$log")"
-$make --no-print-directory "build/handouts/$lab.html" >"$log" 2>&1 || fail "the handout: $(tail -5 "$log")"
-grep -q "$lab.html" build/handouts/06-orbits.html 2>/dev/null ||
-	$make --no-print-directory build/handouts/06-orbits.html >"$log" 2>&1
-grep -q "$lab.html" build/handouts/06-orbits.html || fail "lab 06's page does not link to lab 07's"
+if command -v pandoc >/dev/null; then
+	$make --no-print-directory "build/handouts/$lab.html" build/handouts/06-orbits.html >"$log" 2>&1 ||
+		fail "the handouts: $(tail -5 "$log")"
+	grep -q "$lab.html" build/handouts/06-orbits.html || fail "lab 06's page does not link to lab 07's"
+else
+	echo "new-lab-test: no pandoc here: the handout's build is left out"
+fi
 
 # step 7: grade it, the reference and the skeleton
 grade() { # label expected-total make-arguments...
