@@ -57,7 +57,7 @@ grade "the skeleton, emulated" 0/3 EMU=1
 if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" != 0 ]; then
 	grade "the reference, on the GPU" 3/3 SUBMISSION=solutions EMU=0 STRICT=1
 	grade "the skeleton, on the GPU" 0/3 EMU=0
-	$make --no-print-directory run LAB=07 >"$log" 2>&1 && grep -q '^0 3 6 9 12 15 18 21$' "$log" ||
+	$make --no-print-directory run LAB=07 SUBMISSION=solutions >"$log" 2>&1 && grep -q '^0 3 6 9 12 15 18 21$' "$log" ||
 		fail "make run LAB=07: $(tail -5 "$log")"
 fi
 echo "new-lab-test: lab $lab added by README's checklist and graded"
