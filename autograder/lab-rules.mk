@@ -74,17 +74,10 @@ $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(rpc_child) -Xlinker --whole-archive $(o)/lab.a -Xlinker --no-whole-archive \
 		$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2))) $(LDLIBS) -o $$@
 
-# The grader with stubs in place of the lab's API (autograder/<lab>/api.txt), only to
-# list the tests and their points when the submission does not compile: grade-lab.sh
-# then scores each of them 0. The stubs are never called.
-$(o)/grader/stubs.c: autograder/$(2)/api.txt
-	@mkdir -p $$(@D)
-	$(Q)awk 'BEGIN { print "#include <stdlib.h>" } NF { printf "void %s(void);\nvoid %s(void)\n{\n\tabort();\n}\n", $$$$1, $$$$1 }' $$< >$$@
-
-$(o)/grader/stubs.o: $(o)/grader/stubs.c
-	$(Q)$(CC) $(CFLAGS) -c $$< -o $$@
-
-$(o)/grader/points_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/grader/stubs.o $(LIBCOMMON)
+# The grader with stubs in place of the lab's API (gen.py's stubs.c), only to list the
+# tests and their points when the submission does not compile: grade-lab.sh then
+# scores each of them 0.
+$(o)/grader/points_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/grader/gen/stubs.o $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
 
@@ -100,7 +93,7 @@ api_dir = $(firstword $(wildcard solutions/$(1) labs/$(1)))
 
 # $(1) folder, $(2) lab, $(3) the lab's headers: the runner glue gen.py writes (rpc.h).
 define RPC_GEN_RULES
-$(1)/api.c $(1)/proxy.c $(1)/dispatch.c &: autograder/rpc/gen.py autograder/$(2)/api.txt \
+$(1)/api.c $(1)/proxy.c $(1)/dispatch.c $(1)/stubs.c &: autograder/rpc/gen.py autograder/$(2)/api.txt \
 		$(wildcard $(3)/*.h) $(wildcard common/*.h common/reference/*.h)
 	$$(call say,GEN,$(1))
 	@mkdir -p $(1)

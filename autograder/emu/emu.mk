@@ -93,7 +93,7 @@ $(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(
 $(e)/lab.a: $(elab)
 	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
 
-$(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(call sub_out,$(1),$(2))/grader/stubs.o \
+$(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(e)/gen/stubs.o \
 		$(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
 	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
 

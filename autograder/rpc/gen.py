@@ -11,6 +11,9 @@ structs the API passes (common/). Writes in OUT_DIR:
               struct's device pointer fields
   proxy.c     the grader's stubs: each API function, sending its arguments to the runner
   dispatch.c  the runner's side: rpc_dispatch() calls the submission's function
+  stubs.c     a stub of each API function that aborts: the grader linked with them
+              only lists its tests and points (grade-lab.sh, for a submission that
+              does not compile); they are never called
 
 A parameter that is a pointer to a struct is a host struct, copied (back too, unless
 const); any other pointer is device memory; every pointer field of a struct is device
@@ -171,8 +174,12 @@ def main():
             dispatch.append(f"\tcase {i}:\n\t\t*({f['ret']} *)ret = {call};\n\t\tbreak;\n")
     dispatch.append("\t}\n}\n")
 
+    stubs = [note, "#include <stdlib.h>\n"]
+    for f in fns:
+        stubs.append(f"\nvoid {f['name']}(void);\nvoid {f['name']}(void)\n{{\n\tabort();\n}}\n")
+
     os.makedirs(out, exist_ok=True)
-    for name, parts in (("api.c", table), ("proxy.c", proxy), ("dispatch.c", dispatch)):
+    for name, parts in (("api.c", table), ("proxy.c", proxy), ("dispatch.c", dispatch), ("stubs.c", stubs)):
         with open(os.path.join(out, name), "w") as fh:
             fh.write("".join(parts))
 
