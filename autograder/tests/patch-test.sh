@@ -7,6 +7,10 @@
 # remake it; exit 1 if any.
 set -u
 status=0 n=0
+# each patch is applied for real to a copy: a dry run checks every hunk against the
+# untouched file, so a hunk repeated in one patch would pass it and fail the self-check
+tmp=$(mktemp -d /tmp/patch-test.XXXXXX)/lab
+trap 'rm -rf "$(dirname "$tmp")"' EXIT
 for p in autograder/selftest/*/*.patch autograder/*/levers/*.patch; do
 	[ -f "$p" ] || continue
 	lab=$(basename "$(dirname "$p")")
@@ -14,7 +18,8 @@ for p in autograder/selftest/*/*.patch autograder/*/levers/*.patch; do
 	n=$((n + 1))
 	if [ ! -d "solutions/$lab" ]; then
 		echo "patch-test: $p: no solutions/$lab to apply it to" && status=1
-	elif ! out=$(patch --dry-run -s -d "solutions/$lab" -p1 <"$p" 2>&1); then
+	elif ! out=$(rm -rf "$tmp" && cp -r "solutions/$lab" "$tmp" &&
+		patch -s --batch --forward -d "$tmp" -p1 <"$p" 2>&1); then
 		echo "patch-test: $p no longer applies to solutions/$lab: ${out//$'\n'/; }"
 		status=1
 	fi
