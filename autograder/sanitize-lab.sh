@@ -14,12 +14,14 @@ mkdir -p "$logs"
 status=0
 tools="memcheck racecheck synccheck initcheck"
 # the four tools at once, each running SANITIZE_JOBS tests at a time (default: a
-# quarter of the cores): nothing here is timed, and every test is a process of its own
+# quarter of the cores): nothing here is timed, and every test is a process of its own.
+# --verbose logs each test's time as it ends, so a run cut short still shows where
+# its time went.
 jobs=${SANITIZE_JOBS:-$(($(nproc) / 4))}
 [ "$jobs" -ge 1 ] || jobs=1
 for t in $tools; do
 	(PL_SANITIZE=1 "$tool" --tool "$t" --error-exitcode 3 --target-processes all "$bin" \
-		--jobs "$jobs" --short-filename --filter '!(speed|physics|flock|sanitize)/*' --xml="$logs/$t.xml" \
+		--jobs "$jobs" --short-filename --verbose --filter '!(speed|physics|flock|sanitize)/*' --xml="$logs/$t.xml" \
 		>"$logs/$t.log" 2>&1
 	echo $? >"$logs/$t.rc") &
 done
