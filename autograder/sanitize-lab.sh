@@ -46,7 +46,7 @@ for t in $tools; do
 	# the tests that failed (with Criterion's reason: timed out, crashed) and, in a
 	# run cut short, those that started and never ended
 	awk -v tool="$t" '
-		/^\[RUN \] / { name = $3; started[name] = 1; order[++n] = name }
+		/^\[RUN \] / { name = $3; order[++n] = name }
 		/^\[(PASS|FAIL|SKIP)\] / { name = $2; sub(/:$/, "", name); ended[name] = 1 }
 		/^\[FAIL\] / {
 			why = $0; sub(/^\[FAIL\] [^ ]* ?/, "", why)
