@@ -5,3 +5,7 @@
 # make movie's demo: the driver's arguments, and a frame every so many steps
 MOVIE_ARGS_01-pair := --collide -n 65536 --eps 0.05 --steps 1200 --dt 0.025 --orbit 0.2
 MOVIE_EVERY_01-pair := 4
+
+# the kernel whose inner loop make sass dissects (a regular expression on its mangled
+# name): the all-pairs loop, not the test hook that comes first in the object
+SASS_KERNEL_01-pair := accel_naive_kernel
