@@ -1,6 +1,12 @@
 # The rules that build one lab of one submission: its kernels, driver, grader, runner
 # and bench (included by the top-level Makefile, which calls LAB_RULES for each).
 
+# The grader's links: every cudaFree, cudaMemcpy and cudaMemset through the runner
+# (autograder/rpc/client.c), every check and skip through the verdict channel
+# (autograder/lib/verdict.c).
+VERDICT_WRAPS := --wrap=criterion_send_assert,--wrap=criterion_skip_test
+GRADER_WRAPS := --wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset,$(VERDICT_WRAPS)
+
 # ---------------------------------------------------------------- one lab of one submission
 # $(1) submission folder, $(2) lab (01-pair). Builds in $(call sub_out,$(1),$(2)):
 #   lab.a     the submission's kernels (every .cu of the lab folder)
@@ -18,15 +24,15 @@ $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard 
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
 $(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
 $(eval hdr := $(call api_dir,$(2)))
-$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o confirm.o sandbox.o devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
+$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o confirm.o sandbox.o landlock.o runner_io.o devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
 $(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/wire.o $(o)/grader/rpc/devmem_cuda.o $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
 
 # ptxas's resource report of every kernel is kept beside the object (%.o.res): the
 # grader reads registers, shared memory and spills from it, not from the source.
-$(o)/%.o: $(d)/%.cu $(FLAGS_STAMP)
+$(o)/%.o: $(d)/%.cu $(FLAGS_STAMP) | $(CONFINE)
 	$$(call say,NVCC,$$<)
 	@mkdir -p $$(@D)
-	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) \
+	$(Q)$(call confined,$(1),$(o)) $(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) \
 		--resource-usage -c $$< -o $$@ 2>$$@.res; rc=$$$$?; \
 		grep -v -e '^ptxas info' -e 'bytes stack frame' $$@.res >&2; exit $$$$rc
 
@@ -67,7 +73,7 @@ $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 $(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON) \
 		| $(o)/grader/runner_$(2)
 	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker --wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker $(GRADER_WRAPS) -o $$@
 
 $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
 	$$(call say,LINK,$$@)
@@ -79,7 +85,7 @@ $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common
 # scores each of them 0.
 $(o)/grader/points_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/grader/gen/stubs.o $(LIBCOMMON)
 	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -o $$@
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -Xlinker $(VERDICT_WRAPS) -o $$@
 
 $(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)

@@ -33,3 +33,15 @@ $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) 
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
+
+# A submission's compiler runs confined: it reads the toolchain, the course's given
+# code and that submission's folder only, and writes only its build folder
+# (autograder/rpc/confine.c). $(1) submission folder, $(2) build folder.
+CONFINE := $(BUILD)/bin/confine
+$(CONFINE): $(BUILD)/obj/autograder/rpc/confine.o $(BUILD)/obj/autograder/rpc/landlock.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $^ -o $@
+confined = $(CONFINE) --hide $(CURDIR) --hide $(abspath $(dir $(abspath $(1)))) \
+	--read $(abspath $(1)) --read $(CURDIR)/common --read $(CURDIR)/autograder/emu \
+	--read $(CUDA_HOME) --write $(abspath $(2)) --tmp $(abspath $(2))/.tmp --

@@ -62,7 +62,7 @@ $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
 $(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
 $(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) \
-	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c devmem_emu.c wire.c)) \
+	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c landlock.c runner_io.c devmem_emu.c wire.c)) \
 	$(e)/gen/api.o $(e)/gen/proxy.o)
 $(eval erunner := $(e)/grader/rpc/server.o $(e)/grader/rpc/wire.o $(e)/grader/rpc/devmem_emu.o $(e)/gen/api.o $(e)/gen/dispatch.o)
 $(eval ehdr := $(call api_dir,$(2)))
@@ -72,9 +72,9 @@ $(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 	@mkdir -p $$(@D)
 	$(Q)python3 autograder/emu/launch.py $$< $$@
 
-$(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
+$(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) | $(CONFINE)
 	$$(call say,CXX,$$< (emulated))
-	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
+	$(Q)$(call confined,$(1),$(e)) g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
 
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
@@ -86,7 +86,7 @@ $(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
 
 $(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(2)
 	$$(call say,LINK,$$@)
-	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
+	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
 
 # what grade-lab.sh needs of an emulated grading (make grade EMU=1): the submission's
 # objects to check, and the tests' list and points when it does not build
@@ -95,7 +95,7 @@ $(e)/lab.a: $(elab)
 
 $(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(e)/gen/stubs.o \
 		$(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
-	$(Q)g++ $$^ -lcriterion -lm -Wl,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset -o $$@
+	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
 
 # the driver, its kernels emulated: make run without a GPU
 $(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON)

@@ -86,6 +86,11 @@ int main(int argc, char *argv[])
 		print_points();
 		return 0;
 	}
+	/* before Criterion starts a test: the channel the verdicts come back on */
+	if (verdict_open()) {
+		perror("grade: the verdict channel could not be made");
+		return 1;
+	}
 	tests = criterion_initialize();
 	/* Timing tests must not share the GPU, and passed assertions carry the figures
 	 * a test measured into the report. Both can still be overridden on the command line. */

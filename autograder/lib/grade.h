@@ -27,6 +27,7 @@
 	} while (0)
 
 #include "compare.h"
+#include "verdict.h"
 
 /** @brief Registers @p points for the test "suite/name"; used by GRADED_TEST(). */
 void grade_register(const char *suite, const char *name, int points);
@@ -41,14 +42,23 @@ int grade_lookup(const char *suite, const char *name, int *points);
  * @brief A Criterion test worth @p points, killed after @p timeout_s seconds.
  *
  * The constructor runs in every process of the binary, the grading parent
- * included, so the parent knows each test's points without running it.
+ * included, so the parent knows each test's points without running it. The body is
+ * framed by the verdict channel (verdict.h): the test passes only if its own process
+ * says it ran to the end.
  */
 #define GRADED_TEST(suite, name, points, timeout_s)                                                \
 	static void __attribute__((constructor)) grade_reg_##suite##_##name(void)                  \
 	{                                                                                          \
 		grade_register(#suite, #name, points);                                             \
 	}                                                                                          \
-	Test(suite, name, .timeout = (timeout_s))
+	static void grade_body_##suite##_##name(void);                                            \
+	Test(suite, name, .timeout = (timeout_s))                                                  \
+	{                                                                                          \
+		verdict_begin();                                                                   \
+		grade_body_##suite##_##name();                                                     \
+		verdict_pass(); /* not reached when a check failed: Criterion left the body */     \
+	}                                                                                          \
+	static void grade_body_##suite##_##name(void)
 
 /**
  * @brief Records what a passing test measured ("speedup 774x, limit 500x"); the

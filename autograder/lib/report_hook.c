@@ -1,55 +1,45 @@
 /*
  * Writes this lab's graded results after every test has run. It is a Criterion
  * report hook, so it runs in the grading parent, never in a process that ran
- * student code. The fragment goes to $PL_GRADE_OUT, one tab-separated line per
- * test (see autograder/report/fragment.h); grade_report merges the labs.
+ * student code. The fragment goes to $PL_GRADE_FD (or $PL_GRADE_OUT), one
+ * tab-separated line per test (see autograder/report/fragment.h) and a last line
+ * "#complete<TAB>rows"; grade_report merges the labs.
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grade.h"
 #include "fragment.h"
+#include "verdict.h"
 
 #ifndef GRADE_LAB
 #define GRADE_LAB "unknown-lab"
 #endif
 
-#define NOTE "note: "
-
-/* The test's own words: the failed assertions if any, else its newest GRADE_NOTE,
- * which states what it measured. Criterion lists the newest assertion first. */
-static void test_output(struct criterion_test_stats *ts, char *buf, size_t len)
-{
-	const char *note = NULL;
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (struct criterion_assert_stats *a = ts->asserts; a; a = a->next) {
-		if (a->passed) {
-			if (!note && a->message && !strncmp(a->message, NOTE, strlen(NOTE)))
-				note = a->message + strlen(NOTE);
-			continue;
-		}
-		if (a->message && used < len)
-			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "\n" : "",
-						 a->message);
-	}
-	if (!used && note)
-		snprintf(buf, len, "%s", note);
-}
-
-static const char *classify(struct criterion_test_stats *ts, char *out, size_t len)
+/*
+ * A test's status comes from the verdict channel (verdict.h), which only the grader's
+ * own test processes hold: passed only when its process recorded that its body ran to
+ * the end with no failed check, whatever reached Criterion's socket. Criterion's own
+ * observations (a timeout, a signal, which its parent sees) say why a test that did
+ * not pass ended as it did.
+ */
+static const char *classify(struct criterion_test_stats *ts, const struct verdict *v,
+			    char *out, size_t len)
 {
 	double limit = ts->test->data ? ts->test->data->timeout : 0.0;
-	char own[4096];
+	const char *own = v->failures[0] ? v->failures : "";
 
-	if (ts->test_status == CR_STATUS_SKIPPED) {
-		snprintf(out, len, "%s", ts->message ? ts->message : "skipped");
+	if (v->skipped) {
+		snprintf(out, len, "%s", v->skip[0] ? v->skip : "skipped");
 		return "skipped";
 	}
-	test_output(ts, own, sizeof(own));
+	if (v->passed && !v->failures[0]) {
+		snprintf(out, len, "%s", v->note);
+		return "passed";
+	}
 	if (ts->timed_out) {
 		snprintf(out, len,
 			 "timed out after %.0f s: does a loop never end, or is it far "
@@ -64,31 +54,58 @@ static const char *classify(struct criterion_test_stats *ts, char *out, size_t l
 			 ts->signal, strsignal(ts->signal), own[0] ? "\n" : "", own);
 		return "crashed";
 	}
-	if (ts->test_status == CR_STATUS_FAILED) {
-		if (own[0])
-			snprintf(out, len, "%s", own);
-		else
-			snprintf(out, len, "failed with exit code %d and no message",
-				 ts->exit_code);
-		return "failed";
-	}
-	snprintf(out, len, "%s", own);
-	return "passed";
+	if (own[0])
+		snprintf(out, len, "%s", own);
+	else if (!v->began)
+		snprintf(out, len,
+			 "integrity: the grader's own record of this test is missing (its "
+			 "process never began it%s): the test is not passed, whatever else "
+			 "reached the test framework",
+			 ts->test_status == CR_STATUS_PASSED ? ", yet a pass was reported" : "");
+	else
+		snprintf(out, len,
+			 "integrity: the grader's process for this test ended (exit code %d) "
+			 "before its checks did%s: the test is not passed",
+			 ts->exit_code,
+			 ts->test_status == CR_STATUS_PASSED ? ", yet a pass was reported" : "");
+	return "failed";
 }
 
 static void write_row(FILE *f, struct criterion_test_stats *ts, int points)
 {
 	struct fragment_row row;
+	struct verdict v;
 	char output[8192];
 
+	verdict_lookup(ts->test->category, ts->test->name, &v);
 	row.lab = GRADE_LAB;
 	snprintf(row.test, sizeof(row.test), "%s/%s", ts->test->category, ts->test->name);
 	row.max_score = points;
-	row.status = classify(ts, output, sizeof(output));
+	row.status = classify(ts, &v, output, sizeof(output));
 	row.score = strcmp(row.status, "passed") ? 0 : points;
 	row.output = output;
 	row.seconds = ts->elapsed_time;
 	fragment_write(f, &row);
+}
+
+/* The report's file: $PL_GRADE_FD, a descriptor grade-lab.sh opened before the grader
+ * started (no path a runner could write), else the file $PL_GRADE_OUT. */
+static FILE *open_report(void)
+{
+	const char *fd = getenv("PL_GRADE_FD"), *path = getenv("PL_GRADE_OUT");
+	FILE *f;
+
+	if (fd && *fd) {
+		int own = dup(atoi(fd));
+		if (own < 0 || !(f = fdopen(own, "w")))
+			perror("the report's descriptor (PL_GRADE_FD)");
+		return own < 0 ? NULL : f;
+	}
+	if (!path || !*path)
+		return NULL;
+	if (!(f = fopen(path, "w")))
+		perror(path);
+	return f;
 }
 
 /* Rows follow the order the tests were declared in, not Criterion's run order; the
@@ -96,12 +113,9 @@ static void write_row(FILE *f, struct criterion_test_stats *ts, int points)
 ReportHook(POST_ALL)(struct criterion_global_stats *gs)
 {
 	struct criterion_test_stats *by_order[512] = {0};
-	int points[512];
-	const char *path = getenv("PL_GRADE_OUT");
+	int points[512], rows = 0;
 	FILE *f;
 
-	if (!path || !*path)
-		return;
 	for (struct criterion_suite_stats *ss = gs->suites; ss; ss = ss->next) {
 		for (struct criterion_test_stats *ts = ss->tests; ts; ts = ts->next) {
 			int p, k = grade_lookup(ts->test->category, ts->test->name, &p);
@@ -113,14 +127,14 @@ ReportHook(POST_ALL)(struct criterion_global_stats *gs)
 				by_order[k] = ts, points[k] = p;
 		}
 	}
-	f = fopen(path, "w");
-	if (!f) {
-		perror(path);
+	if (!(f = open_report()))
 		return;
-	}
 	for (int k = 0; k < 512; k++)
 		if (by_order[k])
-			write_row(f, by_order[k], points[k]);
+			write_row(f, by_order[k], points[k]), rows++;
+	/* the last line says the report is whole: grade-lab.sh refuses one without it
+	 * (a full disk, a grader killed while writing) */
+	fprintf(f, "#complete\t%d\n", rows);
 	if (fclose(f))
-		perror(path);
+		perror("the report (a full disk?)");
 }

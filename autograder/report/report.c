@@ -61,6 +61,10 @@ int report_load(struct report *r, const char *path, char *err, size_t errlen)
 	}
 	while ((line = read_line(f))) {
 		lineno++;
+		if (line[0] == '#') { /* grade-lab.sh's "#complete" mark, a comment */
+			free(line);
+			continue;
+		}
 		if ((r->n == r->cap && grow(r)) || fragment_parse(line, &r->rows[r->n])) {
 			snprintf(err, errlen,
 				 "%s:%d: not a results row (lab, test, score, "

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -16,6 +17,7 @@
 #include "confirm.h"
 #include "grade.h"
 #include "rpc.h"
+#include "runner_io.h"
 #include "sandbox.h"
 #include "timing.h"
 
@@ -43,13 +45,38 @@ static void fail(const char *msg)
 	cr_assert_fail("%s", msg);
 }
 
+static char scratch[4096]; /* the runner's own folder, removed when it ends */
+
 static void kill_child(void)
 {
 	if (child > 0) {
 		kill(child, SIGKILL);
 		waitpid(child, NULL, 0);
 		child = -1;
+		runner_io_stop();
 	}
+	runner_scratch_remove(scratch);
+	scratch[0] = '\0';
+}
+
+/* The folders the runner may not read: $PL_HIDE (grade-lab.sh: the course, the
+ * submissions, the grade), else the folder the grader was started in. */
+static const char *const *hidden_folders(void)
+{
+	static char list[8192], cwd[4096];
+	static const char *dirs[17];
+	const char *env = getenv("PL_HIDE");
+	int n = 0;
+
+	if (env && *env) {
+		snprintf(list, sizeof(list), "%s", env);
+		for (char *t = strtok(list, ":"); t && n < 16; t = strtok(NULL, ":"))
+			dirs[n++] = t;
+	} else if (getcwd(cwd, sizeof(cwd))) {
+		dirs[n++] = cwd;
+	}
+	dirs[n] = NULL;
+	return dirs;
 }
 
 /* The runner is "runner_<lab>" beside this program (the grader or its workload). */
@@ -68,8 +95,11 @@ static void runner_path(char *buf, size_t len)
 static void spawn(void)
 {
 	char path[4096];
-	int sv[2], mem_fd;
+	int sv[2], out[2], mem_fd;
 	const char *mem_env = devmem_child_env(&mem_fd);
+	struct sandbox_policy policy = {.hidden = hidden_folders(),
+					.max_file_bytes = RUNNER_FILE_LIMIT,
+					.under_tool = grade_workload_mode};
 
 	/* nothing in this process may be read or written through /proc or ptrace by the
 	 * child (it runs as the same user) */
@@ -77,19 +107,29 @@ static void spawn(void)
 	runner_path(path, sizeof(path));
 	if (access(path, X_OK))
 		fail("the submission's runner was not built (make grade builds it)");
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
-		fail("socketpair failed: cannot start the submission's runner");
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) || pipe2(out, O_CLOEXEC))
+		fail("socketpair or pipe failed: cannot start the submission's runner");
+	if (runner_scratch_make(scratch, sizeof(scratch)))
+		fail("cannot make a scratch folder for the submission's runner ($PL_SCRATCH_ROOT, "
+		     "else 'scratch' beside the grader): is the disk full?");
+	policy.scratch = scratch;
+	policy.out_fd = out[1];
 	fflush(NULL);
 	child = fork();
 	if (child < 0)
 		fail("fork failed: cannot start the submission's runner");
 	if (child == 0) {
-		sandbox_exec_runner(path, sv[1], mem_fd, mem_env); /* returns only on failure */
+		sandbox_exec_runner(path, sv[1], mem_fd, mem_env, &policy); /* only on failure */
 		_exit(RUNNER_NOT_STARTED);
 	}
 	close(sv[1]);
+	close(out[1]);
 	sock = sv[0];
-	atexit(kill_child);
+	static int registered;
+	if (!registered++)
+		atexit(kill_child);
+	if (runner_io_start(child, out[0], scratch))
+		fail("cannot start watching the submission's runner (a thread of the grader)");
 }
 
 void rpc_prespawn(void)
@@ -108,11 +148,21 @@ static void child_died(const char *during)
 	sock = -1;
 	waitpid(child, &status, 0);
 	child = -1;
-	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) {
+	runner_io_stop();
+	if (runner_io_reason()) {
+		snprintf(msg, sizeof(msg), "%s during %s: a submission's files live in its "
+			 "scratch folder, at most %ld MiB in all", runner_io_reason(), during,
+			 RUNNER_SCRATCH_LIMIT >> 20);
+	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) {
+		snprintf(msg, sizeof(msg),
+			 "the submission's process wrote a file larger than %ld MiB during %s and "
+			 "was stopped (SIGXFSZ)",
+			 RUNNER_FILE_LIMIT >> 20, during);
+	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) {
 		snprintf(msg, sizeof(msg),
 			 "the submission's process was stopped during %s for a forbidden system "
-			 "call: a submission may not start a process (fork, system, popen), trace "
-			 "one, or read or write another process's memory",
+			 "call: a submission may not start or execute a program (fork, system, "
+			 "popen, exec), trace a process, or read or write another process's memory",
 			 during);
 	} else if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);

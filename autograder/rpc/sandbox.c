@@ -1,19 +1,31 @@
 /*
- * The runner's sandbox (see sandbox.h). A seccomp filter, installed before the runner
- * (and so the submission) is executed, ends it if it starts a process (threads are
- * allowed: the CUDA runtime starts some), traces one, or reads or writes another's
- * memory; the grader is not dumpable, so /proc/<pid>/mem is closed to it too; run as
- * root, it keeps no capability; and Landlock keeps it from writing outside scratch
- * space and the device files. Do not modify.
+ * The runner's sandbox (see sandbox.h), applied in the forked child before the runner
+ * (and so the submission) is executed: nothing of the submission runs outside it, its
+ * static constructors included. Do not modify.
+ *
+ * - a seccomp filter: starting a process (threads are allowed: the CUDA runtime starts
+ *   some), tracing one or touching another's memory ends the runner with SIGSYS; a
+ *   signal, a priority or a limit aimed at any process but itself, a new socket,
+ *   io_uring (whose operations no filter sees) and namespaces fail with EPERM/EACCES;
+ * - run as root, it keeps no capability;
+ * - Landlock: it writes only its test's scratch folder, its own /proc entry (the CUDA
+ *   driver names its threads there and makes no context without it) and the device
+ *   files; it reads nothing beneath the course, the class, /tmp or /var/tmp but its own
+ *   program; from ABI 4 no TCP, from ABI 6 its signals and abstract sockets reach no
+ *   process outside the sandbox;
+ * - limits: files of at most max_file_bytes, no core files; its output goes to a pipe
+ *   the grader drains and cuts (runner_io.c);
+ * - after exec, before the submission's first instruction, server.c forbids executing
+ *   any program: the runner cannot become another student's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <linux/audit.h>
 #include <linux/capability.h>
-#include <linux/securebits.h>
 #include <linux/filter.h>
-#include <linux/landlock.h>
+#include <linux/securebits.h>
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <signal.h>
@@ -22,51 +34,145 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "landlock.h"
 #include "sandbox.h"
 
 extern char **environ;
 
-#define MAX_ENV 1024
+#define MAX_ENV	   1024
+#define MAX_FILTER 128
 
-/* A forbidden call ends the runner with SIGSYS, which the grader names in the test's
- * reason; clone3 alone answers ENOSYS (its flags are out of the filter's sight), so
- * that glibc falls back to clone for threads. */
-#define ON(nr, action)                                                                             \
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, (action))
-#define KILL SECCOMP_RET_KILL_PROCESS
+#define KILL  SECCOMP_RET_KILL_PROCESS
+#define ALLOW SECCOMP_RET_ALLOW
+#define DENY  (SECCOMP_RET_ERRNO | EPERM)
+#define NR    offsetof(struct seccomp_data, nr)
+/* the low word of an argument (pid_t and int arguments: the kernel reads only it) */
+#define ARG(i) offsetof(struct seccomp_data, args[i])
 
-static int install_filter(void)
+struct filter {
+	struct sock_filter code[MAX_FILTER];
+	int n;
+};
+
+static void emit(struct filter *f, struct sock_filter s)
 {
-#if defined(__x86_64__)
-	struct sock_filter code[] = {
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-	    /* clone: a thread (CLONE_THREAD) is allowed, a process is not */
-	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4),
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
-	    BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	    BPF_STMT(BPF_RET | BPF_K, KILL),
-	    ON(__NR_clone3, SECCOMP_RET_ERRNO | ENOSYS),
-	    ON(__NR_fork, KILL),
-	    ON(__NR_vfork, KILL),
-	    ON(__NR_ptrace, KILL),
-	    ON(__NR_process_vm_readv, KILL),
-	    ON(__NR_process_vm_writev, KILL),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog prog = {sizeof(code) / sizeof(code[0]), code};
+	if (f->n < MAX_FILTER)
+		f->code[f->n++] = s;
+}
 
+/* system call @p nr gets @p action */
+static void on(struct filter *f, int nr, unsigned action)
+{
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, action));
+}
+
+/* system call @p nr is allowed when its argument @p arg names this process (@p self,
+ * or 0 where @p zero_is_self), refused otherwise */
+static void only_self(struct filter *f, int nr, int arg, pid_t self, int zero_is_self)
+{
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 5));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG(arg)));
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)self, 2, 0));
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, zero_is_self ? 0u : (unsigned)self,
+					     1, 0));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, DENY));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
+}
+
+static int install(struct filter *f)
+{
+	struct sock_fprog prog = {(unsigned short)f->n, f->code};
+
+	if (f->n >= MAX_FILTER)
+		return errno = E2BIG, -1;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 		return -1;
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+}
+
+/* What PL_SANDBOX_TOOL_RELAX (the grader's environment) lifts under compute-sanitizer,
+ * for finding what a new version of the tool needs: "socket", "tmp", "signal". */
+static int relaxed(const struct sandbox_policy *p, const char *what)
+{
+	const char *v = getenv("PL_SANDBOX_TOOL_RELAX");
+	return p->under_tool && v && strstr(v, what);
+}
+
+static int install_filter(const struct sandbox_policy *p)
+{
+#if defined(__x86_64__)
+	struct filter f = {.n = 0};
+	pid_t self = getpid(); /* exec keeps it: the runner's own pid */
+
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					      offsetof(struct seccomp_data, arch)));
+	emit(&f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0));
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, KILL));
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, NR));
+	/* the x32 numbering would be a second copy of every call, unfiltered */
+	emit(&f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1));
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, KILL));
+	/* clone: a thread (CLONE_THREAD) is allowed, a process is not */
+	emit(&f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4));
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG(0)));
+	emit(&f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1));
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, KILL));
+	/* clone3 answers ENOSYS (its flags are out of the filter's sight): glibc falls
+	 * back to clone for threads */
+	on(&f, __NR_clone3, SECCOMP_RET_ERRNO | ENOSYS);
+	on(&f, __NR_fork, KILL);
+	on(&f, __NR_vfork, KILL);
+	on(&f, __NR_ptrace, KILL);
+	on(&f, __NR_process_vm_readv, KILL);
+	on(&f, __NR_process_vm_writev, KILL);
+	/* signals: to itself only (kill(0), kill(-1), a parent's or a classmate's pid fail) */
+	if (!relaxed(p, "signal")) {
+		only_self(&f, __NR_kill, 0, self, 0);
+		only_self(&f, __NR_tgkill, 0, self, 0);
+		only_self(&f, __NR_rt_sigqueueinfo, 0, self, 0);
+		only_self(&f, __NR_rt_tgsigqueueinfo, 0, self, 0);
+		on(&f, __NR_tkill, DENY);
+		on(&f, __NR_pidfd_open, DENY);
+		on(&f, __NR_pidfd_send_signal, DENY);
+		on(&f, __NR_pidfd_getfd, DENY);
+	}
+	/* nothing that slows, limits or inspects another process */
+	only_self(&f, __NR_prlimit64, 0, self, 1);
+	only_self(&f, __NR_sched_setaffinity, 0, self, 1);
+	only_self(&f, __NR_sched_setscheduler, 0, self, 1);
+	only_self(&f, __NR_sched_setparam, 0, self, 1);
+	only_self(&f, __NR_sched_setattr, 0, self, 1);
+	on(&f, __NR_setpriority, DENY);
+	on(&f, __NR_ioprio_set, DENY);
+	on(&f, __NR_kcmp, DENY);
+	on(&f, __NR_process_madvise, DENY);
+	/* no new socket: Criterion's (and every other program's) stay out of reach; the
+	 * request socket, fd 3, is made by the grader */
+	if (!relaxed(p, "socket"))
+		on(&f, __NR_socket, SECCOMP_RET_ERRNO | EACCES);
+	on(&f, __NR_io_uring_setup, DENY);
+	on(&f, __NR_io_uring_enter, DENY);
+	on(&f, __NR_io_uring_register, DENY);
+	on(&f, __NR_unshare, DENY);
+	on(&f, __NR_setns, DENY);
+	on(&f, __NR_mount, DENY);
+	on(&f, __NR_umount2, DENY);
+	on(&f, __NR_chroot, DENY);
+	on(&f, __NR_pivot_root, DENY);
+	on(&f, __NR_bpf, DENY);
+	on(&f, __NR_userfaultfd, DENY);
+	on(&f, __NR_perf_event_open, SECCOMP_RET_ERRNO | EACCES);
+	emit(&f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
+	return install(&f);
 #else
-	/* other architectures: no filter yet (the report is still the parent's alone) */
+	/* other architectures: no filter yet (the verdict is still the grader's alone) */
+	(void)p;
 	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 #endif
 }
@@ -87,69 +193,68 @@ static int drop_capabilities(void)
 	return (int)syscall(SYS_capset, &head, none);
 }
 
-/* The course's files, the grader's tools and the report stay out of the runner's reach
- * whoever runs the grader: where Landlock is available (Linux 5.13 and later), the
- * runner may write only beneath these (the GPU's device files, scratch space, and its
- * own /proc entry: the CUDA driver names its threads through
- * /proc/self/task/<tid>/comm and makes no context when it cannot; /proc/self resolves
- * now to the runner's pid, which exec keeps), and never beneath one that holds the
- * grader itself (a course cloned into /tmp). */
-static const char *const writable[] = {"/dev", "/tmp", "/var/tmp", "/proc/self"};
-
-static int holds_grader(const char *dir)
+/* the device files a CUDA context opens read-write, and the harmless ones */
+static int allow_devices(struct ll_rules *r, const struct sandbox_policy *p)
 {
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1); /* still the grader */
-	size_t len = strlen(dir);
+	static const char *const always[] = {"/dev/null", "/dev/zero", "/dev/full",
+					     "/dev/nvidia-caps", NULL};
+	glob_t g;
+	int rc = 0;
 
-	if (n <= 0)
-		return 1; /* unknown: grant nothing */
-	exe[n] = '\0';
-	return !strncmp(exe, dir, len) && exe[len] == '/';
-}
-#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
-#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14) /* ABI 3; older headers lack it */
-#endif
-
-static int restrict_writes(void)
-{
-	long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
-	__u64 write = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
-		      LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
-		      LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
-		      LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
-		      LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
-	int rules, ok = 1;
-
-	if (abi < 1)
-		return 0; /* no Landlock in this kernel: the sandbox is the filter alone */
-	if (abi >= 2)
-		write |= LANDLOCK_ACCESS_FS_REFER;
-	if (abi >= 3)
-		write |= LANDLOCK_ACCESS_FS_TRUNCATE;
-	struct landlock_ruleset_attr attr = {.handled_access_fs = write};
-	rules = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
-	if (rules < 0)
-		return -1;
-	for (size_t i = 0; i < sizeof(writable) / sizeof(writable[0]); i++) {
-		int dir = holds_grader(writable[i]) ? -1 : open(writable[i], O_PATH | O_CLOEXEC);
-		struct landlock_path_beneath_attr beneath = {.allowed_access = write,
-							     .parent_fd = dir};
-		if (dir < 0)
-			continue;
-		ok &= syscall(SYS_landlock_add_rule, rules, LANDLOCK_RULE_PATH_BENEATH, &beneath,
-			      0) == 0;
-		close(dir);
+	for (int i = 0; always[i]; i++)
+		rc |= ll_allow(r, always[i], LL_WRITE);
+	if (glob("/dev/nvidia*", 0, NULL, &g) == 0) {
+		for (size_t i = 0; i < g.gl_pathc; i++)
+			rc |= ll_allow(r, g.gl_pathv[i], LL_WRITE);
+		globfree(&g);
 	}
-	ok &= syscall(SYS_landlock_restrict_self, rules, 0) == 0;
-	close(rules);
-	return ok ? 0 : -1;
+	if (relaxed(p, "tmp"))
+		rc |= ll_allow(r, "/dev/shm", LL_READ | LL_WRITE);
+	return rc;
+}
+
+static int confine_files(const char *runner, const struct sandbox_policy *p)
+{
+	const char *hidden[64];
+	struct ll_rules r;
+	int n = 0, rc;
+
+	if (ll_begin(&r, 1))
+		return -1;
+	if (r.fd < 0)
+		return 0; /* no Landlock in this kernel: the filter and the verdict channel */
+	if (!relaxed(p, "tmp"))
+		hidden[n++] = "/tmp", hidden[n++] = "/var/tmp";
+	for (int i = 0; p->hidden && p->hidden[i] && n < 63; i++)
+		hidden[n++] = p->hidden[i];
+	hidden[n] = NULL;
+	rc = ll_allow_reads_except(&r, hidden);
+	rc |= ll_allow(&r, runner, LL_READ);
+	rc |= ll_allow(&r, p->scratch, LL_READ | LL_WRITE);
+	rc |= ll_allow(&r, "/proc/self", LL_WRITE);
+	rc |= allow_devices(&r, p);
+	if (relaxed(p, "tmp"))
+		rc |= ll_allow(&r, "/tmp", LL_READ | LL_WRITE);
+	if (rc || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
+		close(r.fd);
+		return -1;
+	}
+	return ll_enforce(&r);
+}
+
+static int set_limits(const struct sandbox_policy *p)
+{
+	struct rlimit fsize = {(rlim_t)p->max_file_bytes, (rlim_t)p->max_file_bytes};
+	struct rlimit none = {0, 0};
+
+	return setrlimit(RLIMIT_FSIZE, &fsize) || setrlimit(RLIMIT_CORE, &none);
 }
 
 static int graders_own(const char *var)
 {
 	return !strncmp(var, "PL_", 3) || !strncmp(var, "BXFI_", 5) ||
-	       !strncmp(var, "CRITERION_", 10);
+	       !strncmp(var, "CRITERION_", 10) || !strncmp(var, "TMPDIR=", 7) ||
+	       !strncmp(var, "HOME=", 5);
 }
 
 /* @p from as @p to, inherited across exec */
@@ -160,37 +265,62 @@ static int keep_as(int from, int to)
 	return dup2(from, to) < 0 ? -1 : 0;
 }
 
-void sandbox_exec_runner(const char *path, int fd, int mem_fd, const char *extra_env)
+/* fds 0 to 4 as the runner has them: /dev/null, the output pipe twice, the request
+ * socket, the emulated arena; everything else the grader holds (Criterion's sockets,
+ * the verdicts, the report) stays behind */
+static int arrange_fds(int fd, int mem_fd, int out_fd)
 {
+	int moved[3] = {fd, mem_fd, out_fd}, null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+	if (null < 0)
+		return -1;
+	/* first out of 0..4, so that no dup2 below overwrites one not yet placed */
+	for (int i = 0; i < 3; i++)
+		if (moved[i] >= 0 && moved[i] <= 4 && (moved[i] = fcntl(moved[i], F_DUPFD_CLOEXEC, 5)) < 0)
+			return -1;
+	if (null <= 4 && (null = fcntl(null, F_DUPFD_CLOEXEC, 5)) < 0)
+		return -1;
+	if (keep_as(null, 0) || keep_as(moved[2], 1) || keep_as(moved[2], 2) ||
+	    keep_as(moved[0], 3) || (moved[1] >= 0 && keep_as(moved[1], 4)))
+		return -1;
+	for (int k = moved[1] >= 0 ? 5 : 4; k < 4096; k++)
+		close(k);
+	return 0;
+}
+
+void sandbox_exec_runner(const char *path, int fd, int mem_fd, const char *extra_env,
+			 const struct sandbox_policy *p)
+{
+	static char tmpdir[4200], home[4200];
 	pid_t parent = getppid();
-	char *env[MAX_ENV + 2];
+	char *env[MAX_ENV + 4];
 	int n = 0;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 		return;
-	/* fd 3 first: mem_fd may be 3 (then it moves to 4 before fd 3 is overwritten) */
-	if (mem_fd == 3 && (mem_fd = dup(3)) < 0)
-		return;
-	if (fd == 4 && (fd = dup(4)) < 0)
-		return;
-	if (keep_as(fd, 3) || (mem_fd >= 0 && keep_as(mem_fd, 4)))
-		return;
-	/* everything else the grader holds (Criterion's sockets, the report) stays behind */
-	for (int k = mem_fd >= 0 ? 5 : 4; k < 1024; k++)
-		close(k);
+	if (arrange_fds(fd, mem_fd, p->out_fd))
+		return perror("runner: arranging its file descriptors failed");
+	if (chdir(p->scratch))
+		return perror(p->scratch);
+	snprintf(tmpdir, sizeof(tmpdir), "TMPDIR=%s", p->scratch);
+	snprintf(home, sizeof(home), "HOME=%s", p->scratch);
 	for (char **e = environ; *e && n < MAX_ENV; e++)
 		if (!graders_own(*e))
 			env[n++] = *e;
+	env[n++] = tmpdir;
+	env[n++] = home;
 	if (extra_env)
 		env[n++] = (char *)extra_env;
 	env[n] = NULL;
 	/* a runner outside its sandbox is never started: the grader reports why */
-	if (drop_capabilities())
+	if (set_limits(p))
+		perror("runner: its file-size limit could not be set");
+	else if (drop_capabilities())
 		perror("runner: dropping capabilities failed");
-	else if (install_filter())
+	else if (confine_files(path, p))
+		perror("runner: the file restrictions (Landlock) could not be applied");
+	else if (install_filter(p))
 		perror("runner: the system-call filter (seccomp) could not be installed");
-	else if (restrict_writes())
-		perror("runner: the write restrictions (Landlock) could not be applied");
 	else if (execve(path, (char *[]){(char *)path, NULL}, env))
 		perror(path);
 }

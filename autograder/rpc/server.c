@@ -5,9 +5,15 @@
  * fault of the submission's kernels is then the call's), and replies. It decides
  * nothing: the grader checks what it returns. Do not modify.
  */
+#define _GNU_SOURCE
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "rpc.h"
@@ -15,6 +21,30 @@
 #define FD	    3
 #define MAX_REQUEST 16384
 #define MAX_PTRS    (RPC_MAX_ARGS * RPC_MAX_FIELDS)
+
+/* The sandbox (sandbox.c) had to let this program be executed; from its first
+ * instruction on, before any constructor of the submission's (a .preinit_array entry
+ * runs before every .init_array one, and this file is linked first), executing a
+ * program ends it with SIGSYS: it cannot become another student's runner. */
+static void forbid_exec(void)
+{
+#if defined(__x86_64__)
+	struct sock_filter code[] = {
+	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_execve, 2, 0),
+	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_execveat, 1, 0),
+	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+	};
+	struct sock_fprog prog = {sizeof(code) / sizeof(code[0]), code};
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		_exit(126); /* a runner that could still execute a program does not serve */
+#endif
+}
+__attribute__((section(".preinit_array"), used)) static void (*const forbid_exec_first)(void) =
+    forbid_exec;
 
 /* gen.py's dispatcher: calls function @p fn with argument addresses @p argv. */
 void rpc_dispatch(int fn, void *const *argv, void *ret);

@@ -1,0 +1,165 @@
+/*
+ * The grader's watch over its runner (see runner_io.h). A thread of the grader's test
+ * process copies what the runner prints into the test's log until the limit, then
+ * only counts it (the pipe never fills, so the runner never blocks on it), and every
+ * 200 ms measures the scratch folder. Do not modify.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner_io.h"
+
+#define TICK_MS 200
+
+static pthread_t watcher;
+static int watching, out_fd = -1;
+static pid_t watched;
+static char folder[PATH_MAX];
+static char reason[256];
+
+int runner_scratch_make(char *buf, size_t len)
+{
+	const char *root = getenv("PL_SCRATCH_ROOT");
+	char self[PATH_MAX], base[PATH_MAX + 16];
+	ssize_t n;
+
+	if (root && *root) {
+		snprintf(base, sizeof(base), "%s", root);
+	} else {
+		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		if (n <= 0)
+			return -1;
+		self[n] = '\0';
+		*strrchr(self, '/') = '\0';
+		snprintf(base, sizeof(base), "%s/scratch", self);
+	}
+	if (mkdir(base, 0700) && errno != EEXIST)
+		return -1;
+	if ((size_t)snprintf(buf, len, "%s/test-XXXXXX", base) >= len)
+		return -1;
+	return mkdtemp(buf) ? 0 : -1;
+}
+
+static int open_up(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	(void)st, (void)f;
+	if (type == FTW_D || type == FTW_DNR)
+		chmod(path, 0700); /* a folder the runner closed to its owner */
+	return 0;
+}
+
+static int remove_one(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	(void)st, (void)type, (void)f;
+	remove(path);
+	return 0;
+}
+
+void runner_scratch_remove(const char *dir)
+{
+	if (!dir || !*dir)
+		return;
+	nftw(dir, open_up, 16, FTW_PHYS);
+	nftw(dir, remove_one, 16, FTW_PHYS | FTW_DEPTH);
+}
+
+static long long used_bytes;
+
+static int add_size(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	(void)path, (void)type, (void)f;
+	used_bytes += (long long)st->st_blocks * 512;
+	return used_bytes > RUNNER_SCRATCH_LIMIT; /* enough: stop counting */
+}
+
+static long long scratch_bytes(void)
+{
+	used_bytes = 0;
+	nftw(folder, add_size, 16, FTW_PHYS);
+	return used_bytes;
+}
+
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void *watch(void *arg)
+{
+	char buf[65536];
+	long long shown = 0, cut = 0;
+	double last = now_ms();
+	struct pollfd p = {out_fd, POLLIN, 0};
+
+	(void)arg;
+	for (;;) {
+		int r = poll(&p, 1, TICK_MS);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (r > 0) {
+			ssize_t n = read(out_fd, buf, sizeof(buf));
+			if (n <= 0)
+				break; /* every writer is gone: the runner ended */
+			long long keep = RUNNER_OUTPUT_LIMIT - shown;
+			keep = keep < 0 ? 0 : keep < n ? keep : n;
+			if (keep && write(STDERR_FILENO, buf, (size_t)keep) < 0)
+				keep = 0;
+			shown += keep, cut += n - keep;
+		}
+		if (now_ms() - last >= TICK_MS && !reason[0]) {
+			last = now_ms();
+			if (scratch_bytes() > RUNNER_SCRATCH_LIMIT) {
+				snprintf(reason, sizeof(reason),
+					 "the submission's process wrote more than %ld MiB into its "
+					 "scratch folder and was stopped",
+					 RUNNER_SCRATCH_LIMIT >> 20);
+				kill(watched, SIGKILL);
+			}
+		}
+	}
+	if (cut)
+		fprintf(stderr,
+			"\n[the submission's output: %lld more bytes were cut (at most %d KiB a "
+			"test is kept)]\n",
+			cut, RUNNER_OUTPUT_LIMIT / 1024);
+	return NULL;
+}
+
+int runner_io_start(pid_t child, int out_rd, const char *scratch)
+{
+	watched = child, out_fd = out_rd, reason[0] = '\0';
+	snprintf(folder, sizeof(folder), "%.*s", (int)sizeof(folder) - 1, scratch);
+	if (pthread_create(&watcher, NULL, watch, NULL))
+		return -1;
+	watching = 1;
+	return 0;
+}
+
+void runner_io_stop(void)
+{
+	if (watching)
+		pthread_join(watcher, NULL);
+	watching = 0;
+	if (out_fd >= 0)
+		close(out_fd);
+	out_fd = -1;
+}
+
+const char *runner_io_reason(void)
+{
+	return reason[0] ? reason : NULL;
+}

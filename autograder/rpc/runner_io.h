@@ -1,0 +1,40 @@
+/**
+ * @file runner_io.h
+ * @brief The grader's watch over a running runner: its output drained into the test's
+ *        log and cut at a limit, its scratch folder made, measured and removed.
+ */
+#ifndef RPC_RUNNER_IO_H
+#define RPC_RUNNER_IO_H
+
+#include <sys/types.h>
+
+/** @brief The most a runner may print in one test; the rest is counted, not kept. */
+#define RUNNER_OUTPUT_LIMIT (256 * 1024)
+/** @brief The largest file a runner may write (RLIMIT_FSIZE: SIGXFSZ beyond). */
+#define RUNNER_FILE_LIMIT (64L << 20)
+/** @brief The most its scratch folder may hold: beyond, the runner is killed. */
+#define RUNNER_SCRATCH_LIMIT (256L << 20)
+
+/**
+ * @brief Makes a fresh scratch folder for one runner in @p buf: beneath
+ *        $PL_SCRATCH_ROOT, else beneath "scratch" beside this program. 0 or -1.
+ */
+int runner_scratch_make(char *buf, size_t len);
+
+/** @brief Removes a scratch folder and all it holds, whatever its modes. */
+void runner_scratch_remove(const char *dir);
+
+/**
+ * @brief Starts watching @p child: its output from @p out_rd copied to stderr (up to
+ *        RUNNER_OUTPUT_LIMIT), its folder @p scratch measured; killed when over
+ *        RUNNER_SCRATCH_LIMIT. 0 or -1.
+ */
+int runner_io_start(pid_t child, int out_rd, const char *scratch);
+
+/** @brief After the child died: waits for the watch to end (its output all read). */
+void runner_io_stop(void);
+
+/** @brief Why the watch killed the runner, or NULL when it did not. */
+const char *runner_io_reason(void);
+
+#endif /* RPC_RUNNER_IO_H */
