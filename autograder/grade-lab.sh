@@ -55,10 +55,13 @@ zero_all() { # reason
 }
 
 build_failed() { # what
-	local pat='error|Error|undefined reference'
+	local pat='error|Error|undefined reference' why=$1
 	grep -m 8 -E "$pat" "$logs/build.log" >&2
 	local errs=$(grep -m 8 -E "$pat" "$logs/build.log" | escape)
-	zero_all "$sub/$lab $1, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
+	# the compiler was refused a file (autograder/rpc/confine.c)
+	grep -q -E 'error: .*Permission denied' "$logs/build.log" &&
+		why="$why: it reads a file outside its own folder ($sub), the course's given code and the toolchain, which a submission's build may not"
+	zero_all "$sub/$lab $why, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
 }
 
 echo "grading $lab from $sub/${emulated:+, its kernels emulated on the CPU (no GPU here, or EMU=1): the correctness tests only}"
@@ -77,6 +80,8 @@ if [ -f "autograder/$lab/api.txt" ] &&
 	zero_all "integrity: $why"
 	exit 0
 fi
+[ -x build/bin/confine ] && ! build/bin/confine --probe &&
+	echo "note: this kernel has no Landlock (Linux 5.13 or later): the build and the runner are not confined to their folders (the verdicts, the system-call filter and GRADE_USER still hold)"
 # the grader never links the submission: the submission's runner does, with its lab's
 # given code and nothing else of the course (autograder/rpc/rpc.h)
 if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >>"$logs/build.log" 2>&1; then
@@ -91,32 +96,50 @@ jobs=${GRADE_JOBS:-$([ -n "$emulated" ] && nproc || echo 1)}
 args=(--jobs "$jobs" --short-filename)
 [ -n "$filter" ] && args+=(--filter "$filter")
 run=(timeout -k 10 "$limit" "$PWD/$bin" "${args[@]}")
-report=$frag
+# The runners' scratch folders (one per test, made and removed by the grader), and
+# what no runner may read: the course, the submissions beside this one, the grades.
+export PL_SCRATCH_ROOT=$abs_out/scratch
+rm -rf "$PL_SCRATCH_ROOT" && mkdir -p "$PL_SCRATCH_ROOT"
+abs_sub=$(cd "$sub" && pwd) abs_dir=$(cd "$dir" && pwd)
+export PL_HIDE="$PWD:$(dirname "$abs_sub"):$abs_dir${PL_HIDE_EXTRA:+:$PL_HIDE_EXTRA}"
 if [ -n "${GRADE_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then
-	# the unprivileged run writes into a scratch folder only; the report is copied
-	# from there by this script, and the build tree stays read-only to it
-	scratch=$(mktemp -d) && chown "$GRADE_USER" "$scratch" && chmod 700 "$scratch"
-	report=$scratch/report.tsv
+	# the unprivileged run writes only a scratch folder of its own (never /tmp); the
+	# report reaches this script through a descriptor, never a file it could plant
+	scratch=$(mktemp -d "$abs_out/grading.XXXXXX") && chown "$GRADE_USER" "$scratch" "$PL_SCRATCH_ROOT" &&
+		chmod 700 "$scratch"
 	run=(runuser -u "$GRADE_USER" -- env HOME="$scratch" "${run[@]}")
 fi
 # each test's wall time, for finding what makes a grading slow (device-check.sh)
 run+=(--xml="${scratch:-$PWD/$logs}/tests.xml")
+part=$frag.part
+rm -f "$part"
 (cd "${scratch:-.}" 2>/dev/null || true
-	PL_GRADE_OUT=$report PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out "${run[@]}") \
+	PL_GRADE_FD=9 PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out "${run[@]}" 9>"$part") \
 	>"$logs/criterion.log" 2>&1
 rc=$?
 if [ -n "${scratch:-}" ]; then
-	[ -f "$report" ] && cp "$report" "$frag"
-	cp "$scratch"/*.log "$scratch"/tests.xml "$logs/" 2>/dev/null
+	# read as the grading user, never following a link: what the student's processes
+	# left there cannot pull in a file only root may read
+	for f in "$scratch"/*.log "$scratch"/tests.xml; do
+		[ -f "$f" ] && [ ! -L "$f" ] &&
+			runuser -u "$GRADE_USER" -- cat "$f" >"$logs/$(basename "$f")" 2>/dev/null
+	done
 	rm -rf "$scratch"
 fi
-if [ ! -s "$frag" ]; then
-	# an empty report from a clean run: FILTER left out every test of this lab
-	if [ $rc -eq 0 ] && [ -n "$filter" ] && [ -f "$frag" ]; then
-		echo "no test of $lab matches FILTER=$filter"
-		exit 0
-	fi
+rm -rf "$PL_SCRATCH_ROOT"
+# A report counts only when whole: its last line is the grader's "#complete" mark (a
+# full disk or a grader killed while writing leaves none).
+if [ -s "$part" ] && [ "$(tail -n 1 "$part" | cut -f1)" = "#complete" ]; then
+	grep -v '^#' "$part" >"$frag"
+	[ -s "$frag" ] || { [ -n "$filter" ] && [ $rc -eq 0 ] || rm -f "$frag"; }
+elif [ -s "$part" ]; then
 	rm -f "$frag"
+	row crashed "(grader)" "the report of $lab was cut short (exit $rc; a full disk?): no test of it is counted; see $logs/criterion.log"
+fi
+rm -f "$part"
+if [ ! -e "$frag" ]; then
 	row crashed "(grader)" "the grader of $lab ended (exit $rc) before writing its report; see $logs/criterion.log"
+elif [ ! -s "$frag" ]; then
+	echo "no test of $lab matches FILTER=$filter" # a clean run, every test filtered out
 fi
 exit 0

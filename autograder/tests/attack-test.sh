@@ -2,9 +2,12 @@
 # attack-test.sh MAKE [emu|gpu]: submissions that try to get points without the work
 # (autograder/tests/attacks/*/: attack.cu, appended to a file of a copy of the lab, and
 # attack.conf: what it tries, what it may score, how the grader must name it). Each is
-# graded as a student's would be, and must score no more than it deserves, leave no
+# graded as a student's would be, and must score no more than it deserves (max_points;
+# min_failed=0: a correct submission whose attack failed loses nothing), leave no
 # trace of its forgery in the report or the grader's tools, and fail with the reason
-# that names what stopped it. Prints a table: attack, score, reason.
+# that names what stopped it (caught, in the report; note, in what the attack itself
+# printed to the test's log). beside=1: a correct submission is graded at the same
+# time and must lose nothing. Prints a table: attack, score, reason.
 #
 # emu (default, no GPU needed): lab 06, its kernels emulated (make grade EMU=1).
 # gpu: lab 01 on the GPU (make grade), the timing attacks included.
@@ -19,12 +22,24 @@ root=build/attacks
 tool=$PWD/build/bin/grade_report
 status=0 rows=()
 rm -rf "$root" && mkdir -p "$root"
-$make --no-print-directory build/bin/grade_report >/dev/null || exit 1
+# the reference's runner, which execs_classmate tries to become
+case $mode in
+emu) victim_runner=build/emu/solutions/$lab/runner_$lab ;;
+gpu) victim_runner=build/sub/solutions/$lab/grader/runner_$lab ;;
+esac
+$make --no-print-directory build/bin/grade_report "$victim_runner" >"$root/build.log" 2>&1 ||
+	{ cat "$root/build.log"; exit 1; }
 tool_sum=$(sha256sum "$tool" | cut -d' ' -f1)
+# a classmate's copy of the lab, which includes_classmate tries to compile in
+mkdir -p "$root/classmate" && cp -r solutions/$lab "$root/classmate/"
+victim_cu=$PWD/$(ls "$root/classmate/$lab"/*.cu | head -n 1)
+
+# not_deserved FRAGMENT: the tests of a correct submission that did not pass
+not_deserved() { awk -F'\t' '$5 != "passed" && $5 != "skipped" { print $2 }' "$1" | tr '\n' ' '; }
 
 for dir in autograder/tests/attacks/*/; do
 	name=$(basename "$dir")
-	what= base=labs max_points=0 caught= note= wait=0 gpu_only= speed_fail= mechanism=
+	what= base=labs max_points=0 min_failed= max_log_kb= caught= note= wait=0 gpu_only= speed_fail= mechanism= beside=
 	# shellcheck source=/dev/null
 	source "$dir/attack.conf"
 	if [ -n "$gpu_only" ] && [ "$mode" != gpu ]; then
@@ -36,16 +51,22 @@ for dir in autograder/tests/attacks/*/; do
 	cp -r "$base/$lab" "$sub/$lab"
 	# appended to a file of the lab, as a student would hide it
 	target_cu=$(ls "$sub/$lab"/*.cu | head -n 1)
-	cat "$dir"/attack.cu >>"$target_cu"
-	# where the runner may write even when the course lies in /tmp (sandbox.c)
-	note_file=$([ -d /dev/shm ] && echo /dev/shm || echo /tmp)/particle-labs-attack-$name-$$.txt
-	rm -f "$note_file"
+	sed "s|@VICTIM@|$victim_cu|g" "$dir"/attack.cu >>"$target_cu"
+	if [ -n "$beside" ]; then # a classmate graded at the same time, on the same machine
+		mkdir -p "$root/out/$name-classmate"
+		$make --no-print-directory grade "${grade[@]}" LAB="${lab%%-*}" SUBMISSION=solutions \
+			GRADE_DIR="$root/out/$name-classmate" >"$root/out/$name-classmate/grade.log" 2>&1 &
+		classmate=$!
+		sleep 2 # its grading under way when the attack starts
+	fi
 	# what an attacker who knew the grader's paths would aim at
-	ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool ATTACK_NOTE=$note_file \
+	ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
+		ATTACK_VICTIM_RUNNER=$PWD/$victim_runner \
 		$make --no-print-directory grade "${grade[@]}" LAB="${lab%%-*}" SUBMISSION="$sub" \
 		GRADE_DIR="$out" >"$out/grade.log" 2>&1
+	[ -n "$beside" ] && wait "$classmate"
 	sleep "$wait" # a process that outlived its test would have struck by now
-	frag=$out/$lab.tsv
+	frag=$out/$lab.tsv log=$out/logs/$lab/criterion.log
 	score=$(awk -F'\t' '{ s += $3; m += $4 } END { printf "%d/%d", s, m }' "$frag" 2>/dev/null)
 	got=${score%%/*}
 	why=""
@@ -60,22 +81,29 @@ for dir in autograder/tests/attacks/*/; do
 		[ -n "$bad" ] && why="a speed test was not failed for '$caught': $(echo "$bad" | cut -f2 | tr '\n' ' ')"
 	elif [ "$got" -gt "$max_points" ]; then
 		why="scored $score, more than the $max_points it deserves"
+	elif [ -n "$min_failed" ] && [ -n "$(not_deserved "$frag")" ]; then
+		why="a correct submission whose attack failed lost $(not_deserved "$frag")"
 	elif [ -n "$caught" ] && ! cut -f6 "$frag" | grep -qE "$caught"; then
 		why="no test names it ('$caught' in no reason)"
+	elif [ -n "$max_log_kb" ] && [ "$(du -k "$log" | cut -f1)" -gt "$max_log_kb" ]; then
+		why="its test log grew to $(du -k "$log" | cut -f1) KiB (limit $max_log_kb)"
+	elif [ -n "$beside" ] && [ -n "$(not_deserved "$root/out/$name-classmate/$lab.tsv" 2>/dev/null)$([ -s "$root/out/$name-classmate/$lab.tsv" ] || echo none)" ]; then
+		why="the classmate graded beside it lost $(not_deserved "$root/out/$name-classmate/$lab.tsv" 2>/dev/null)"
+	elif find /tmp -maxdepth 1 -type d -name 'criterion_*.sock' 2>/dev/null | grep -q .; then
+		why="a folder named like Criterion's socket was left in /tmp"
 	fi
-	if [ -z "$why" ] && [ -n "$note" ] && ! grep -qE "$note" "$note_file" 2>/dev/null; then
-		why="the attack's own note lacks '$note': $(tr '\n' ' ' <"$note_file" 2>/dev/null)"
+	if [ -z "$why" ] && [ -n "$note" ] && ! grep -qE "$note" "$log" 2>/dev/null; then
+		why="the attack's own note lacks '$note': $(grep -h attack-note "$log" 2>/dev/null | sort -u | head -n 3 | tr '\n' ' ')"
 	fi
 	reason=$(awk -F'\t' -v re="${caught:-.}" '$5 != "passed" && $6 ~ re { print $6; exit }' "$frag" 2>/dev/null |
 		sed 's/\\n.*//' | cut -c1-110)
-	[ -n "$note" ] && [ -f "$note_file" ] && reason="$reason [attack saw: $(head -n 1 "$note_file")]"
-	rm -f "$note_file"
+	[ -n "$note" ] && reason="$reason [attack saw: $(grep -h -m 1 -E "$note" "$log" 2>/dev/null | sed 's/^attack-note: //' | cut -c1-80)]"
 	if [ -n "$why" ]; then
 		status=1
 		rows+=("$(printf '%-19s %-7s FAIL: %s' "$name" "$score" "$why")")
 	else
 		# an attack with nothing to name fails as its code deserves: say what stopped it
-		[ -z "$caught" ] && reason="no effect: $mechanism"
+		[ -z "$caught" ] && reason="no effect: $mechanism${note:+ [attack saw: $(grep -h -m 1 -E "$note" "$log" | sed 's/^attack-note: //' | cut -c1-80)]}"
 		rows+=("$(printf '%-19s %-7s %s' "$name" "$score" "$reason")")
 	fi
 done
