@@ -137,7 +137,7 @@ if want selftest; then
 	fi
 fi
 want class && step class 300 autograder/tests/class-test.sh make
-want attacks && step attacks 240 autograder/tests/attack-test.sh make gpu
+want attacks && step attacks 300 autograder/tests/attack-test.sh make gpu
 [ "${DEMO:-}" ] && step demo 120 bash -c "$DEMO" # anything else worth a log, e.g. a driver run
 cp -r build/bench build/sanitize "$logs/" 2>/dev/null
 for d in build/selftest/*/; do [ -d "$d" ] && mkdir -p "$logs/selftest/$(basename "$d")" &&

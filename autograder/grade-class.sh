@@ -41,6 +41,21 @@ else
 	[ ${#students[@]} -gt 0 ] || { echo "grade-class: no submissions (subfolders) in $dir"; exit 2; }
 fi
 limit=${CLASS_TIMEOUT:-3600}
+unfinished=() status=0
+
+# incomplete DIR RC: why a student's grading is not a whole grade (nothing when it is)
+incomplete() {
+	local d=$1 rc=$2 f
+	[ "$rc" -eq 124 ] && return 0 # the class limit: a verdict, noted
+	[ "$rc" -eq 0 ] || { echo "make grade exited $rc (see $d/grade.log)"; return 0; }
+	[ -s "$d/results.json" ] || { echo "no results.json was written (a full disk?)"; return 0; }
+	grep -q '^TOTAL' "$d/grade.log" || { echo "the report's table was not printed (see $d/grade.log)"; return 0; }
+	for f in "$d"/*.tsv; do
+		[ -s "$f" ] || { echo "$(basename "$f") is empty"; return 0; }
+		grep -q $'\t(grader)\t' "$f" && { echo "the grader of $(basename "$f" .tsv) ended before its report was whole"; return 0; }
+	done
+	ls "$d"/*.tsv >/dev/null 2>&1 || echo "no lab was graded"
+}
 
 # Every build first, all at once over the cores (building is not timed, grading is);
 # -k: a student whose lab does not build is told so when graded, the others still build.
@@ -65,7 +80,7 @@ for s in "${students[@]}"; do
 	echo "== $s"
 	t0=$SECONDS
 	# a gradebook holds GPU grades: emulated grading only when asked for (EMU=1)
-	timeout -k 30 "$limit" $make --no-print-directory grade SUBMISSION="$dir/$s" \
+	PL_HIDE_EXTRA=$(cd "$out" && pwd) timeout -k 30 "$limit" $make --no-print-directory grade SUBMISSION="$dir/$s" \
 		EMU="${EMU:-0}" GRADE_DIR="$d" >"$d/grade.log" 2>&1
 	rc=$?
 	if [ $rc -eq 124 ]; then
@@ -73,10 +88,22 @@ for s in "${students[@]}"; do
 		sed 's/^/   /' "$d/note" | tee -a "$d/grade.log"
 	fi
 	grep -E '^TOTAL' "$d/grade.log" | sed 's/^/   /'
+	# done only when the grade is whole: a full disk, a killed make or a grader that
+	# died before its report leaves the student to be graded again, never zeros
+	why=$(incomplete "$d" "$rc")
+	if [ -n "$why" ]; then
+		echo "not graded to the end: $why; a rerun grades again" | tee "$d/note" | sed 's/^/   /'
+		unfinished+=("$s")
+		continue
+	fi
 	where=${SLURM_JOB_ID:+, Slurm job ${SLURM_ARRAY_JOB_ID:-$SLURM_JOB_ID}_${SLURM_ARRAY_TASK_ID:-0} on $(hostname)}
 	echo "$(date -u +%FT%TZ), $((SECONDS - t0)) s, exit $rc$where" >"$d/done"
 done
-[ -n "$one" ] && exit 0
+if [ ${#unfinished[@]} -gt 0 ]; then
+	echo "grade-class: ${#unfinished[@]} student(s) not graded to the end: ${unfinished[*]} (their notes say why; a rerun grades them)" >&2
+	status=1
+fi
+[ -n "$one" ] && exit $status
 
 # The gradebook: one row per student, one column per lab, and the total.
 labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' ')
@@ -154,3 +181,4 @@ if [ -n "${ROSTER:-}" ]; then
 	echo
 	python3 autograder/roster.py "$ROSTER" "$out/gradebook.csv" "$out" || exit 1
 fi
+exit $status

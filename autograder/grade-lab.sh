@@ -98,8 +98,9 @@ args=(--jobs "$jobs" --short-filename)
 run=(timeout -k 10 "$limit" "$PWD/$bin" "${args[@]}")
 # The runners' scratch folders (one per test, made and removed by the grader), and
 # what no runner may read: the course, the submissions beside this one, the grades.
-export PL_SCRATCH_ROOT=$abs_out/scratch
-rm -rf "$PL_SCRATCH_ROOT" && mkdir -p "$PL_SCRATCH_ROOT"
+export PL_SCRATCH_ROOT
+PL_SCRATCH_ROOT=$(mktemp -d "$abs_out/scratch.XXXXXX") ||
+	{ row crashed "(grader)" "no scratch folder could be made in $abs_out (a full disk?)"; exit 0; }
 abs_sub=$(cd "$sub" && pwd) abs_dir=$(cd "$dir" && pwd)
 export PL_HIDE="$PWD:$(dirname "$abs_sub"):$abs_dir${PL_HIDE_EXTRA:+:$PL_HIDE_EXTRA}"
 if [ -n "${GRADE_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then

@@ -10,7 +10,8 @@
 # time and must lose nothing. Prints a table: attack, score, reason.
 #
 # emu (default, no GPU needed): lab 06, its kernels emulated (make grade EMU=1).
-# gpu: lab 01 on the GPU (make grade), the timing attacks included.
+# gpu: lab 01 on the GPU (make grade), the timing attacks included: each attack graded
+# on the tests it aims at (its filter=, else every untimed test).
 set -u
 make=$1 mode=${2:-emu}
 case $mode in
@@ -39,9 +40,13 @@ not_deserved() { awk -F'\t' '$5 != "passed" && $5 != "skipped" { print $2 }' "$1
 
 for dir in autograder/tests/attacks/*/; do
 	name=$(basename "$dir")
-	what= base=labs max_points=0 min_failed= max_log_kb= caught= note= wait=0 gpu_only= speed_fail= mechanism= beside=
+	what= base=labs max_points=0 min_failed= max_log_kb= caught= note= wait=0 gpu_only= speed_fail= mechanism= beside= filter=
 	# shellcheck source=/dev/null
 	source "$dir/attack.conf"
+	# on a GPU, the tests an attack aims at (filter=; default: the untimed ones, which
+	# keeps the whole table within a few minutes)
+	args=("${grade[@]}")
+	[ "$mode" = gpu ] && args+=("FILTER=${filter:-!(sanitize|speed)/*}")
 	if [ -n "$gpu_only" ] && [ "$mode" != gpu ]; then
 		rows+=("$(printf '%-19s %-7s %s' "$name" "-" "needs a GPU (its target, the speed tests, is not emulated)")")
 		continue
@@ -54,7 +59,7 @@ for dir in autograder/tests/attacks/*/; do
 	sed "s|@VICTIM@|$victim_cu|g" "$dir"/attack.cu >>"$target_cu"
 	if [ -n "$beside" ]; then # a classmate graded at the same time, on the same machine
 		mkdir -p "$root/out/$name-classmate"
-		$make --no-print-directory grade "${grade[@]}" LAB="${lab%%-*}" SUBMISSION=solutions \
+		$make --no-print-directory grade "${args[@]}" LAB="${lab%%-*}" SUBMISSION=solutions \
 			GRADE_DIR="$root/out/$name-classmate" >"$root/out/$name-classmate/grade.log" 2>&1 &
 		classmate=$!
 		sleep 2 # its grading under way when the attack starts
@@ -62,7 +67,7 @@ for dir in autograder/tests/attacks/*/; do
 	# what an attacker who knew the grader's paths would aim at
 	ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
 		ATTACK_VICTIM_RUNNER=$PWD/$victim_runner \
-		$make --no-print-directory grade "${grade[@]}" LAB="${lab%%-*}" SUBMISSION="$sub" \
+		$make --no-print-directory grade "${args[@]}" LAB="${lab%%-*}" SUBMISSION="$sub" \
 		GRADE_DIR="$out" >"$out/grade.log" 2>&1
 	[ -n "$beside" ] && wait "$classmate"
 	sleep "$wait" # a process that outlived its test would have struck by now

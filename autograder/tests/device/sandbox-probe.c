@@ -13,6 +13,11 @@
  *   PROBE_PRELOAD=$PWD/build/openlog.so build/sandbox-probe
  */
 #define _GNU_SOURCE
+#include <linux/landlock.h>
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
+#endif
+#include "../../rpc/landlock.c"
 #include "../../rpc/sandbox.c"
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -145,15 +150,19 @@ static void bisect_setup(const char *self, int fd, int x)
 /* One part of the sandbox, two, or the whole of it as the grader applies it. */
 static void part_setup(const char *self, int fd, int v)
 {
+	static char scratch[] = "build/probe-scratch-XXXXXX";
+	static const char *const hidden[] = {NULL};
+	struct sandbox_policy p = {mkdtemp(scratch), hidden, 1, 64L << 20, 0};
+
 	if (v == 5) {
-		sandbox_exec_runner(self, fd, -1, "PROBE_CHILD=1");
+		sandbox_exec_runner(self, fd, -1, "PROBE_CHILD=1", &p);
 		return;
 	}
 	if ((v == 1 || v == 4) && drop_capabilities())
 		perror("caps");
-	if ((v == 2 || v == 4) && install_filter())
+	if ((v == 2 || v == 4) && install_filter(&p))
 		perror("seccomp");
-	if (v == 3 && restrict_writes())
+	if (v == 3 && confine_files(self, &p))
 		perror("landlock");
 	exec_child(self, fd);
 }
