@@ -92,6 +92,12 @@ static void runner_path(char *buf, size_t len)
 	snprintf(slash + 1, len - (size_t)(slash + 1 - buf), "runner_%s", GRADE_LAB);
 }
 
+static double test_limit_s(void)
+{
+	const struct criterion_test *t = grade_workload_mode ? NULL : criterion_current_test;
+	return t && t->data && t->data->timeout > 0 ? t->data->timeout + 5.0 : 0.0;
+}
+
 static void spawn(void)
 {
 	char path[4096];
@@ -128,7 +134,8 @@ static void spawn(void)
 	static int registered;
 	if (!registered++)
 		atexit(kill_child);
-	if (runner_io_start(child, out[0], scratch))
+	/* the test's own limit, and 5 s: Criterion's parent kills the test first */
+	if (runner_io_start(child, out[0], scratch, test_limit_s()))
 		fail("cannot start watching the submission's runner (a thread of the grader)");
 }
 
@@ -150,9 +157,7 @@ static void child_died(const char *during)
 	child = -1;
 	runner_io_stop();
 	if (runner_io_reason()) {
-		snprintf(msg, sizeof(msg), "%s during %s: a submission's files live in its "
-			 "scratch folder, at most %ld MiB in all", runner_io_reason(), during,
-			 RUNNER_SCRATCH_LIMIT >> 20);
+		snprintf(msg, sizeof(msg), "%s during %s", runner_io_reason(), during);
 	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) {
 		snprintf(msg, sizeof(msg),
 			 "the submission's process wrote a file larger than %ld MiB during %s and "

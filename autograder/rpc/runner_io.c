@@ -28,6 +28,7 @@ static int watching, out_fd = -1;
 static pid_t watched;
 static char folder[PATH_MAX];
 static char reason[256];
+static double deadline_ms; /* 0: none */
 
 int runner_scratch_make(char *buf, size_t len)
 {
@@ -122,10 +123,18 @@ static void *watch(void *arg)
 		}
 		if (now_ms() - last >= TICK_MS && !reason[0]) {
 			last = now_ms();
+			if (deadline_ms > 0 && last > deadline_ms) {
+				snprintf(reason, sizeof(reason),
+					 "the submission's process outlived its test's time limit "
+					 "and was stopped");
+				kill(watched, SIGKILL);
+				continue;
+			}
 			if (scratch_bytes() > RUNNER_SCRATCH_LIMIT) {
 				snprintf(reason, sizeof(reason),
 					 "the submission's process wrote more than %ld MiB into its "
-					 "scratch folder and was stopped",
+					 "scratch folder (the most a submission's files may hold) and "
+					 "was stopped",
 					 RUNNER_SCRATCH_LIMIT >> 20);
 				kill(watched, SIGKILL);
 			}
@@ -139,9 +148,10 @@ static void *watch(void *arg)
 	return NULL;
 }
 
-int runner_io_start(pid_t child, int out_rd, const char *scratch)
+int runner_io_start(pid_t child, int out_rd, const char *scratch, double limit_s)
 {
 	watched = child, out_fd = out_rd, reason[0] = '\0';
+	deadline_ms = limit_s > 0 ? now_ms() + limit_s * 1e3 : 0;
 	snprintf(folder, sizeof(folder), "%.*s", (int)sizeof(folder) - 1, scratch);
 	if (pthread_create(&watcher, NULL, watch, NULL))
 		return -1;

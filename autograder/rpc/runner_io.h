@@ -27,9 +27,10 @@ void runner_scratch_remove(const char *dir);
 /**
  * @brief Starts watching @p child: its output from @p out_rd copied to stderr (up to
  *        RUNNER_OUTPUT_LIMIT), its folder @p scratch measured; killed when over
- *        RUNNER_SCRATCH_LIMIT. 0 or -1.
+ *        RUNNER_SCRATCH_LIMIT, or once @p limit_s seconds have passed (0: never), a
+ *        backstop of the test's own limit. 0 or -1.
  */
-int runner_io_start(pid_t child, int out_rd, const char *scratch);
+int runner_io_start(pid_t child, int out_rd, const char *scratch, double limit_s);
 
 /** @brief After the child died: waits for the watch to end (its output all read). */
 void runner_io_stop(void);
