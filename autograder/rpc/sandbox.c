@@ -5,8 +5,9 @@
  *
  * - a seccomp filter: starting a process (threads are allowed: the CUDA runtime starts
  *   some), tracing one or touching another's memory ends the runner with SIGSYS; a
- *   signal, a priority or a limit aimed at any process but itself, a new socket,
- *   io_uring (whose operations no filter sees) and namespaces fail with EPERM/EACCES;
+ *   signal, a priority or a limit aimed at any process but itself, io_uring (whose
+ *   operations no filter sees) and namespaces fail with EPERM; no socket reaches a
+ *   peer (connect answers ENOENT: every other program's socket is as if absent);
  * - run as root, it keeps no capability;
  * - Landlock: it writes only its test's scratch folder, its own /proc entry (the CUDA
  *   driver names its threads there and makes no context without it) and the device
@@ -35,6 +36,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -44,11 +46,19 @@
 extern char **environ;
 
 #define MAX_ENV	   1024
-#define MAX_FILTER 128
+#define MAX_FILTER 256
 
 #define KILL  SECCOMP_RET_KILL_PROCESS
 #define ALLOW SECCOMP_RET_ALLOW
 #define DENY  (SECCOMP_RET_ERRNO | EPERM)
+#define REFUSE (SECCOMP_RET_ERRNO | EACCES)
+#define NOT_THERE (SECCOMP_RET_ERRNO | ENOENT)
+#ifdef SANDBOX_PROBE /* sandbox-probe.c: each refusal a SIGSYS it can name */
+#undef DENY
+#undef REFUSE
+#define DENY   SECCOMP_RET_TRAP
+#define REFUSE SECCOMP_RET_TRAP
+#endif
 #define NR    offsetof(struct seccomp_data, nr)
 /* the low word of an argument (pid_t and int arguments: the kernel reads only it) */
 #define ARG(i) offsetof(struct seccomp_data, args[i])
@@ -82,6 +92,31 @@ static void only_self(struct filter *f, int nr, int arg, pid_t self, int zero_is
 					     1, 0));
 	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, DENY));
 	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
+}
+
+/* Sockets reach nobody: Criterion's (every grading's, /tmp/criterion_<pid>.sock) and
+ * every other program's are as if absent (connect, and sendto with an address, answer
+ * ENOENT); only local and netlink sockets may be made, which the CUDA driver does at
+ * its start (two AF_UNIX sockets on the H200, 2026-12-03: its context fails when
+ * socket() is refused, not when a daemon is missing). The request socket, fd 3, is
+ * the grader's. */
+static void no_peers(struct filter *f)
+{
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 5));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG(0)));
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 2, 0));
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_NETLINK, 1, 0));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, REFUSE));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
+	on(f, __NR_connect, NOT_THERE);
+	/* sendto(..., dest_addr, ...): an address, either half of the pointer nonzero */
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sendto, 0, 6));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG(4)));
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 3));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG(4) + 4));
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 1));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
+	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, NOT_THERE));
 }
 
 static int install(struct filter *f)
@@ -152,10 +187,8 @@ static int install_filter(const struct sandbox_policy *p)
 	on(&f, __NR_ioprio_set, DENY);
 	on(&f, __NR_kcmp, DENY);
 	on(&f, __NR_process_madvise, DENY);
-	/* no new socket: Criterion's (and every other program's) stay out of reach; the
-	 * request socket, fd 3, is made by the grader */
 	if (!relaxed(p, "socket"))
-		on(&f, __NR_socket, SECCOMP_RET_ERRNO | EACCES);
+		no_peers(&f);
 	on(&f, __NR_io_uring_setup, DENY);
 	on(&f, __NR_io_uring_enter, DENY);
 	on(&f, __NR_io_uring_register, DENY);
@@ -167,7 +200,7 @@ static int install_filter(const struct sandbox_policy *p)
 	on(&f, __NR_pivot_root, DENY);
 	on(&f, __NR_bpf, DENY);
 	on(&f, __NR_userfaultfd, DENY);
-	on(&f, __NR_perf_event_open, SECCOMP_RET_ERRNO | EACCES);
+	on(&f, __NR_perf_event_open, REFUSE);
 	emit(&f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
 	return install(&f);
 #else

@@ -13,6 +13,8 @@
  *   PROBE_PRELOAD=$PWD/build/openlog.so build/sandbox-probe
  */
 #define _GNU_SOURCE
+#include <ucontext.h>
+#define SANDBOX_PROBE
 #include <linux/landlock.h>
 #ifndef LANDLOCK_ACCESS_FS_TRUNCATE
 #define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
@@ -91,8 +93,23 @@ static const char *const with_root[] = {"/", NULL};
 static const char *const *const extra[] = {base_dirs, with_proc, with_sys,
 					   with_run,  with_home, with_root};
 
+/* the system calls the filter refused (SANDBOX_PROBE: a trap, answered EPERM) */
+static volatile int refused[64], n_refused;
+static void on_refused(int sig, siginfo_t *si, void *ctx)
+{
+	(void)sig;
+	if (n_refused < 64) /* the call, and its first argument (a socket's family) */
+		refused[n_refused++] = si->si_syscall * 1000 +
+				       (int)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RDI] % 1000;
+	((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RAX] = -EPERM;
+}
+
 static int child_main(void)
 {
+	struct sigaction sa = {0};
+	sa.sa_sigaction = on_refused;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSYS, &sa, NULL);
 	struct msg m;
 	int fd = recv_fd(3, &m, sizeof(m));
 	cudaError_t e = cudaFree(0);
@@ -123,6 +140,10 @@ static int child_main(void)
 	    "    context %s | legacy IPC open: %s, write: %s | VMM fd %d import %d reserve %d map %d access %d write %s\n",
 	    cudaGetErrorName(e), cudaGetErrorName(eo), cudaGetErrorName(em), fd, r1, r2, r3, r4,
 	    ev == 98 || ev == 99 ? "-" : cudaGetErrorName(ev));
+	printf("    refused system calls (call*1000 + first argument):");
+	for (int i = 0; i < n_refused; i++)
+		printf(" %d", refused[i]);
+	printf("\n");
 	fflush(stdout);
 	char k = 'k';
 	write(3, &k, 1);
