@@ -38,6 +38,24 @@ victim_cu=$PWD/$(ls "$root/classmate/$lab"/*.cu | head -n 1)
 # not_deserved FRAGMENT: the tests of a correct submission that did not pass
 not_deserved() { awk -F'\t' '$5 != "passed" && $5 != "skipped" { print $2 }' "$1" | tr '\n' ' '; }
 
+# every attack's copy first, all built at once over the cores (the grading is one at
+# a time); a copy whose build fails is graded, and scored, as such
+subs=()
+for dir in autograder/tests/attacks/*/; do
+	name=$(basename "$dir") base=labs gpu_only=
+	# shellcheck source=/dev/null
+	source "$dir/attack.conf"
+	[ -n "$gpu_only" ] && [ "$mode" != gpu ] && continue
+	mkdir -p "$root/$name"
+	cp -r "$base/$lab" "$root/$name/$lab"
+	# appended to a file of the lab, as a student would hide it
+	target_cu=$(ls "$root/$name/$lab"/*.cu | head -n 1)
+	sed "s|@VICTIM@|$victim_cu|g" "$dir"/attack.cu >>"$target_cu"
+	subs+=("$root/$name")
+done
+$make --no-print-directory -k -j"$(nproc)" "$([ "$mode" = gpu ] && echo graders || echo emu-graders)" \
+	LAB="${lab%%-*}" SUBMISSIONS="${subs[*]}" >"$root/build-all.log" 2>&1
+
 for dir in autograder/tests/attacks/*/; do
 	name=$(basename "$dir")
 	what= base=labs max_points=0 min_failed= max_log_kb= caught= note= wait=0 gpu_only= speed_fail= mechanism= beside= filter=
@@ -52,11 +70,7 @@ for dir in autograder/tests/attacks/*/; do
 		continue
 	fi
 	sub=$root/$name out=$root/out/$name
-	mkdir -p "$sub" "$out"
-	cp -r "$base/$lab" "$sub/$lab"
-	# appended to a file of the lab, as a student would hide it
-	target_cu=$(ls "$sub/$lab"/*.cu | head -n 1)
-	sed "s|@VICTIM@|$victim_cu|g" "$dir"/attack.cu >>"$target_cu"
+	mkdir -p "$out"
 	if [ -n "$beside" ]; then # a classmate graded at the same time, on the same machine
 		mkdir -p "$root/out/$name-classmate"
 		$make --no-print-directory grade "${args[@]}" LAB="${lab%%-*}" SUBMISSION=solutions \
@@ -111,6 +125,7 @@ for dir in autograder/tests/attacks/*/; do
 		[ -z "$caught" ] && reason="no effect: $mechanism${note:+ [attack saw: $(grep -h -m 1 -E "$note" "$log" | sed 's/^attack-note: //' | cut -c1-80)]}"
 		rows+=("$(printf '%-19s %-7s %s' "$name" "$score" "$reason")")
 	fi
+	echo "${rows[-1]}" >&2 # as it ends, so that a run cut short still shows its rows
 done
 
 echo "attacks on $lab ($mode): each graded as a student's submission"
