@@ -44,4 +44,4 @@ $(CONFINE): $(BUILD)/obj/autograder/rpc/confine.o $(BUILD)/obj/autograder/rpc/la
 	$(Q)$(CC) $^ -o $@
 confined = $(CONFINE) --hide $(CURDIR) --hide $(abspath $(dir $(abspath $(1)))) \
 	--read $(abspath $(1)) --read $(CURDIR)/common --read $(CURDIR)/autograder/emu \
-	--read $(CUDA_HOME) --write $(abspath $(2)) --tmp $(abspath $(2))/.tmp --
+	$(if $(CUDA_HOME),--read $(CUDA_HOME)) --write $(abspath $(2)) --tmp $(abspath $(2))/.tmp --

@@ -51,7 +51,7 @@ int grade_lookup(const char *suite, const char *name, int *points);
 	{                                                                                          \
 		grade_register(#suite, #name, points);                                             \
 	}                                                                                          \
-	static void grade_body_##suite##_##name(void);                                            \
+	static void grade_body_##suite##_##name(void);                                             \
 	Test(suite, name, .timeout = (timeout_s))                                                  \
 	{                                                                                          \
 		verdict_begin();                                                                   \

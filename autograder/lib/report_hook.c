@@ -26,8 +26,8 @@
  * observations (a timeout, a signal, which its parent sees) say why a test that did
  * not pass ended as it did.
  */
-static const char *classify(struct criterion_test_stats *ts, const struct verdict *v,
-			    char *out, size_t len)
+static const char *classify(struct criterion_test_stats *ts, const struct verdict *v, char *out,
+			    size_t len)
 {
 	double limit = ts->test->data ? ts->test->data->timeout : 0.0;
 	const char *own = v->failures[0] ? v->failures : "";

@@ -127,8 +127,8 @@ static int channel_fd(void)
 	const char *name = getenv(ENV);
 	char c, ctl[CMSG_SPACE(sizeof(int))];
 	struct iovec io = {&c, 1};
-	struct msghdr m = {.msg_iov = &io, .msg_iovlen = 1, .msg_control = ctl,
-			   .msg_controllen = sizeof(ctl)};
+	struct msghdr m = {
+	    .msg_iov = &io, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof(ctl)};
 	struct sockaddr_un a;
 	struct cmsghdr *h;
 	socklen_t len;
@@ -267,11 +267,21 @@ int verdict_lookup(const char *suite, const char *name, struct verdict *v)
 			const char *text = line + 2 + klen;
 			size_t len = (size_t)(end - text);
 			switch (line[0]) {
-			case 'B': v->began = 1; break;
-			case 'P': v->passed = v->began; break;
-			case 'S': v->skipped = 1, append(v->skip, sizeof(v->skip), text, len); break;
-			case 'F': append(v->failures, sizeof(v->failures), text, len); break;
-			case 'N': v->note[0] = '\0', append(v->note, sizeof(v->note), text, len); break;
+			case 'B':
+				v->began = 1;
+				break;
+			case 'P':
+				v->passed = v->began;
+				break;
+			case 'S':
+				v->skipped = 1, append(v->skip, sizeof(v->skip), text, len);
+				break;
+			case 'F':
+				append(v->failures, sizeof(v->failures), text, len);
+				break;
+			case 'N':
+				v->note[0] = '\0', append(v->note, sizeof(v->note), text, len);
+				break;
 			}
 		}
 		line = end + 1;

@@ -22,18 +22,18 @@
 #define SYS_landlock_restrict_self  446
 #endif
 
-#define FS_EXECUTE	(1ULL << 0)
-#define FS_WRITE_FILE	(1ULL << 1)
-#define FS_READ_FILE	(1ULL << 2)
-#define FS_READ_DIR	(1ULL << 3)
-#define FS_WRITE_DIRS	(0x1ff0ULL) /* remove and make: bits 4 to 12 */
-#define FS_REFER	(1ULL << 13) /* ABI 2 */
-#define FS_TRUNCATE	(1ULL << 14) /* ABI 3 */
-#define FS_FILE_ONLY	(FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE)
-#define NET_TCP		(3ULL)	     /* ABI 4: bind and connect */
-#define SCOPE_ALL	(3ULL)	     /* ABI 6: abstract unix sockets and signals */
-#define CREATE_VERSION	(1U << 0)
-#define RULE_PATH	1
+#define FS_EXECUTE     (1ULL << 0)
+#define FS_WRITE_FILE  (1ULL << 1)
+#define FS_READ_FILE   (1ULL << 2)
+#define FS_READ_DIR    (1ULL << 3)
+#define FS_WRITE_DIRS  (0x1ff0ULL)  /* remove and make: bits 4 to 12 */
+#define FS_REFER       (1ULL << 13) /* ABI 2 */
+#define FS_TRUNCATE    (1ULL << 14) /* ABI 3 */
+#define FS_FILE_ONLY   (FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE)
+#define NET_TCP	       (3ULL) /* ABI 4: bind and connect */
+#define SCOPE_ALL      (3ULL) /* ABI 6: abstract unix sockets and signals */
+#define CREATE_VERSION (1U << 0)
+#define RULE_PATH      1
 
 struct ruleset_attr {
 	uint64_t fs, net, scoped;
@@ -105,8 +105,7 @@ static int relation(const char *path, char *const *hidden, int n)
 	for (int i = 0; i < n; i++) {
 		if (!strcmp(hidden[i], path))
 			return 0;
-		if (!strcmp(path, "/") ||
-		    (!strncmp(hidden[i], path, len) && hidden[i][len] == '/'))
+		if (!strcmp(path, "/") || (!strncmp(hidden[i], path, len) && hidden[i][len] == '/'))
 			above = 1;
 	}
 	return above ? 1 : -1;

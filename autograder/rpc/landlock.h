@@ -12,9 +12,9 @@
 
 /** @brief A ruleset being built; ll_begin() fills it. */
 struct ll_rules {
-	int fd;	      /**< the ruleset, or -1 when this kernel has no Landlock */
-	int abi;      /**< Landlock's ABI version (0: none) */
-	uint64_t fs;  /**< the file-system rights it handles */
+	int fd;	     /**< the ruleset, or -1 when this kernel has no Landlock */
+	int abi;     /**< Landlock's ABI version (0: none) */
+	uint64_t fs; /**< the file-system rights it handles */
 };
 
 /** @brief What a rule may grant: reading (files, folders, executing) or writing. */

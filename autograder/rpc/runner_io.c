@@ -131,11 +131,12 @@ static void *watch(void *arg)
 				continue;
 			}
 			if (scratch_bytes() > RUNNER_SCRATCH_LIMIT) {
-				snprintf(reason, sizeof(reason),
-					 "the submission's process wrote more than %ld MiB into its "
-					 "scratch folder (the most a submission's files may hold) and "
-					 "was stopped",
-					 RUNNER_SCRATCH_LIMIT >> 20);
+				snprintf(
+				    reason, sizeof(reason),
+				    "the submission's process wrote more than %ld MiB into its "
+				    "scratch folder (the most a submission's files may hold) and "
+				    "was stopped",
+				    RUNNER_SCRATCH_LIMIT >> 20);
 				kill(watched, SIGKILL);
 			}
 		}

@@ -48,10 +48,10 @@ extern char **environ;
 #define MAX_ENV	   1024
 #define MAX_FILTER 256
 
-#define KILL  SECCOMP_RET_KILL_PROCESS
-#define ALLOW SECCOMP_RET_ALLOW
-#define DENY  (SECCOMP_RET_ERRNO | EPERM)
-#define REFUSE (SECCOMP_RET_ERRNO | EACCES)
+#define KILL	  SECCOMP_RET_KILL_PROCESS
+#define ALLOW	  SECCOMP_RET_ALLOW
+#define DENY	  (SECCOMP_RET_ERRNO | EPERM)
+#define REFUSE	  (SECCOMP_RET_ERRNO | EACCES)
 #define NOT_THERE (SECCOMP_RET_ERRNO | ENOENT)
 #ifdef SANDBOX_PROBE /* sandbox-probe.c: each refusal a SIGSYS it can name */
 #undef DENY
@@ -59,7 +59,7 @@ extern char **environ;
 #define DENY   SECCOMP_RET_TRAP
 #define REFUSE SECCOMP_RET_TRAP
 #endif
-#define NR    offsetof(struct seccomp_data, nr)
+#define NR offsetof(struct seccomp_data, nr)
 /* the low word of an argument (pid_t and int arguments: the kernel reads only it) */
 #define ARG(i) offsetof(struct seccomp_data, args[i])
 
@@ -88,8 +88,8 @@ static void only_self(struct filter *f, int nr, int arg, pid_t self, int zero_is
 	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 5));
 	emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG(arg)));
 	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)self, 2, 0));
-	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, zero_is_self ? 0u : (unsigned)self,
-					     1, 0));
+	emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+					     zero_is_self ? 0u : (unsigned)self, 1, 0));
 	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, DENY));
 	emit(f, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ALLOW));
 }
@@ -309,15 +309,18 @@ static int arrange_fds(int fd, int mem_fd, int out_fd)
 		return -1;
 	/* first out of 0..4, so that no dup2 below overwrites one not yet placed */
 	for (int i = 0; i < 3; i++)
-		if (moved[i] >= 0 && moved[i] <= 4 && (moved[i] = fcntl(moved[i], F_DUPFD_CLOEXEC, 5)) < 0)
+		if (moved[i] >= 0 && moved[i] <= 4 &&
+		    (moved[i] = fcntl(moved[i], F_DUPFD_CLOEXEC, 5)) < 0)
 			return -1;
 	if (null <= 4 && (null = fcntl(null, F_DUPFD_CLOEXEC, 5)) < 0)
 		return -1;
 	if (keep_as(null, 0) || keep_as(moved[2], 1) || keep_as(moved[2], 2) ||
 	    keep_as(moved[0], 3) || (moved[1] >= 0 && keep_as(moved[1], 4)))
 		return -1;
-	for (int k = moved[1] >= 0 ? 5 : 4; k < 4096; k++)
-		close(k);
+	int first = moved[1] >= 0 ? 5 : 4;
+	if (syscall(SYS_close_range, first, ~0U, 0))
+		for (int k = first; k < 65536; k++) /* a kernel before 5.9 */
+			close(k);
 	return 0;
 }
 

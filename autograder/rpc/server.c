@@ -43,8 +43,8 @@ static void forbid_exec(void)
 		_exit(126); /* a runner that could still execute a program does not serve */
 #endif
 }
-__attribute__((section(".preinit_array"), used)) static void (*const forbid_exec_first)(void) =
-    forbid_exec;
+__attribute__((section(".preinit_array"),
+	       used)) static void (*const forbid_exec_first)(void) = forbid_exec;
 
 /* gen.py's dispatcher: calls function @p fn with argument addresses @p argv. */
 void rpc_dispatch(int fn, void *const *argv, void *ret);
