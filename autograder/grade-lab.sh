@@ -112,7 +112,7 @@ if [ -n "${GRADE_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then
 fi
 # each test's wall time, for finding what makes a grading slow (device-check.sh)
 run+=(--xml="${scratch:-$PWD/$logs}/tests.xml")
-part=$frag.part
+part=$abs_dir/$lab.tsv.part # absolute: the run below starts in its own folder
 rm -f "$part"
 (cd "${scratch:-.}" 2>/dev/null || true
 	PL_GRADE_FD=9 PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out "${run[@]}" 9>"$part") \

@@ -7,7 +7,8 @@
 # trace of its forgery in the report or the grader's tools, and fail with the reason
 # that names what stopped it (caught, in the report; note, in what the attack itself
 # printed to the test's log). beside=1: a correct submission is graded at the same
-# time and must lose nothing. Prints a table: attack, score, reason.
+# time and must lose nothing; grade_user=NAME: graded with GRADE_USER=NAME where this
+# runs as root. Prints a table: attack, score, reason.
 #
 # emu (default, no GPU needed): lab 06, its kernels emulated (make grade EMU=1).
 # gpu: lab 01 on the GPU (make grade), the timing attacks included: each attack graded
@@ -58,7 +59,7 @@ $make --no-print-directory -k -j"$(nproc)" "$([ "$mode" = gpu ] && echo graders 
 
 for dir in autograder/tests/attacks/*/; do
 	name=$(basename "$dir")
-	what= base=labs max_points=0 min_failed= max_log_kb= caught= note= wait=0 gpu_only= speed_fail= mechanism= beside= filter=
+	what= base=labs max_points=0 min_failed= max_log_kb= caught= note= wait=0 gpu_only= speed_fail= mechanism= beside= filter= grade_user=
 	# shellcheck source=/dev/null
 	source "$dir/attack.conf"
 	# on a GPU, the tests an attack aims at (filter=; default: the untimed ones, which
@@ -78,8 +79,11 @@ for dir in autograder/tests/attacks/*/; do
 		classmate=$!
 		sleep 2 # its grading under way when the attack starts
 	fi
+	# grade_user=: graded as that user where this runs as root (GRADE_USER), as a class is
+	user=
+	[ -n "$grade_user" ] && [ "$(id -u)" -eq 0 ] && id "$grade_user" >/dev/null 2>&1 && user=$grade_user
 	# what an attacker who knew the grader's paths would aim at
-	ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
+	GRADE_USER=$user ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
 		ATTACK_VICTIM_RUNNER=$PWD/$victim_runner \
 		$make --no-print-directory grade "${args[@]}" LAB="${lab%%-*}" SUBMISSION="$sub" \
 		GRADE_DIR="$out" >"$out/grade.log" 2>&1
@@ -96,7 +100,7 @@ for dir in autograder/tests/attacks/*/; do
 	elif [ "$(sha256sum "$tool" | cut -d' ' -f1)" != "$tool_sum" ]; then
 		why="the grader's report tool was changed"
 	elif [ -n "$speed_fail" ]; then
-		bad=$(awk -F'\t' -v re="$caught" '$2 ~ /^speed\// && !($5 == "failed" && $6 ~ re)' "$frag")
+		bad=$(re=$caught awk -F'\t' '$2 ~ /^speed\// && !($5 == "failed" && $6 ~ ENVIRON["re"])' "$frag")
 		[ -n "$bad" ] && why="a speed test was not failed for '$caught': $(echo "$bad" | cut -f2 | tr '\n' ' ')"
 	elif [ "$got" -gt "$max_points" ]; then
 		why="scored $score, more than the $max_points it deserves"
@@ -114,7 +118,7 @@ for dir in autograder/tests/attacks/*/; do
 	if [ -z "$why" ] && [ -n "$note" ] && ! grep -qE "$note" "$log" 2>/dev/null; then
 		why="the attack's own note lacks '$note': $(grep -h attack-note "$log" 2>/dev/null | sort -u | head -n 3 | tr '\n' ' ')"
 	fi
-	reason=$(awk -F'\t' -v re="${caught:-.}" '$5 != "passed" && $6 ~ re { print $6; exit }' "$frag" 2>/dev/null |
+	reason=$(re=${caught:-.} awk -F'\t' '$5 != "passed" && $6 ~ ENVIRON["re"] { print $6; exit }' "$frag" 2>/dev/null |
 		sed 's/\\n.*//' | cut -c1-110)
 	[ -n "$note" ] && reason="$reason [attack saw: $(grep -h -m 1 -E "$note" "$log" 2>/dev/null | sed 's/^attack-note: //' | cut -c1-80)]"
 	if [ -n "$why" ]; then

@@ -17,8 +17,8 @@ __attribute__((constructor)) static void attack_plant(void)
 	const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");
 	char line[256], path[4200];
 	snprintf(line, sizeof(line), "%s\tFORGED/everything\t100\t100\tpassed\tFORGED\n", lab ? lab : "x");
-	const char *where[] = {target, "../report.tsv", "../../report.tsv", "../../grading/report.tsv", NULL};
-	for (int i = 0; where[i]; i++) {
+	const char *where[] = {"../report.tsv", "../../report.tsv", "../../report.tsv.part", target};
+	for (int i = 0; i < 4 && where[i]; i++) {
 		int fd = open(where[i], O_WRONLY | O_CREAT | O_TRUNC, 0444);
 		snprintf(path, sizeof(path), "%s report", where[i]);
 		note(path, fd);
