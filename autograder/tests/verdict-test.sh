@@ -9,7 +9,9 @@ nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 out=build/verdict-test
 rm -rf "$out" && mkdir -p "$out"
 fail() { echo "verdict-test: $*"; exit 1; }
-inc="-Iautograder/lib -Iautograder/report -Icommon -I$(dirname "$(dirname "$nvcc")")/include"
+# the toolkit's headers: CUDA_HOME (make test passes the toolchain's), else beside nvcc
+cuda=${CUDA_HOME:-$(dirname "$(dirname "$(readlink -f "$nvcc")")")}
+inc="-Iautograder/lib -Iautograder/report -Icommon -I$cuda/include"
 for f in autograder/lib/grade.c autograder/lib/report_hook.c autograder/lib/verdict.c \
 	autograder/report/fragment.c autograder/tests/verdict/tests.c; do
 	gcc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -Wall -Werror $inc -DGRADE_LAB='"verdict"' \
