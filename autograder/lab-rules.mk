@@ -32,7 +32,7 @@ $(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/wire.o $(o)/grader/
 $(o)/%.o: $(d)/%.cu $(FLAGS_STAMP) | $(CONFINE)
 	$$(call say,NVCC,$$<)
 	@mkdir -p $$(@D)
-	$(Q)$(call confined,$(1),$(o)) $(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) \
+	$(Q)$(call confined,$(1),$(o),$(2)) $(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -I$(d) \
 		--resource-usage -c $$< -o $$@ 2>$$@.res; rc=$$$$?; \
 		grep -v -e '^ptxas info' -e 'bytes stack frame' $$@.res >&2; exit $$$$rc
 

@@ -34,14 +34,21 @@ $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) 
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
 
-# A submission's compiler runs confined: it reads the toolchain, the course's given
-# code and that submission's folder only, and writes only its build folder
-# (autograder/rpc/confine.c). $(1) submission folder, $(2) build folder.
+# A submission's compiler runs confined: it reads the toolchain, the course's headers
+# and that submission's folder only, and writes only its build folder
+# (autograder/rpc/confine.c). Of the course, only the headers the labs include: those
+# of common/, common/reference/ and the emulation, and lab 01's answer
+# (common/interaction.cuh) only for a lab whose given code includes it (its row of
+# autograder/release/answers.txt names 01-pair). $(1) submission folder, $(2) build
+# folder, $(3) lab.
 CONFINE := $(BUILD)/bin/confine
 $(CONFINE): $(BUILD)/obj/autograder/rpc/confine.o $(BUILD)/obj/autograder/rpc/landlock.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -o $@
+given_answer = $(shell awk '$$1 == "$(1)" && $$2 ~ /01-pair/ { print "yes" }' autograder/release/answers.txt)
+course_headers = $(filter-out $(if $(call given_answer,$(1)),,common/interaction.cuh), \
+	$(wildcard common/*.h common/*.cuh common/reference/*.h autograder/emu/*.h))
 confined = $(CONFINE) --hide $(CURDIR) --hide $(abspath $(dir $(abspath $(1)))) \
-	--read $(abspath $(1)) --read $(CURDIR)/common --read $(CURDIR)/autograder/emu \
+	--read $(abspath $(1)) $(addprefix --read ,$(abspath $(call course_headers,$(3)))) \
 	$(if $(CUDA_HOME),--read $(CUDA_HOME)) --write $(abspath $(2)) --tmp $(abspath $(2))/.tmp --

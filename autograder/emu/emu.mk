@@ -74,7 +74,7 @@ $(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 
 $(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) | $(CONFINE)
 	$$(call say,CXX,$$< (emulated))
-	$(Q)$(call confined,$(1),$(e)) g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
+	$(Q)$(call confined,$(1),$(e),$(2)) g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
 
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)

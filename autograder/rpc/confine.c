@@ -1,6 +1,7 @@
 /*
  * confine: runs one step of a submission's build (its compiler) so that it reads only
- * the toolchain and the folders it is given, and writes only its output folder.
+ * the toolchain and the folders and files it is given, and writes only its output
+ * folder.
  *
  *   confine [--read DIR]... [--write DIR]... [--hide DIR]... [--tmp DIR] -- CMD [ARG]...
  *   confine --probe        exit 0 where the kernel confines builds (Landlock), else 1
@@ -21,7 +22,7 @@
 
 #include "landlock.h"
 
-#define MAX_DIRS 64
+#define MAX_DIRS 128
 
 static int usage(void)
 {
@@ -32,7 +33,7 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	const char *readable[MAX_DIRS], *writable[MAX_DIRS], *hidden[MAX_DIRS + 3];
+	const char *readable[MAX_DIRS], *writable[MAX_DIRS + 1], *hidden[MAX_DIRS + 3];
 	const char *tmp = NULL;
 	int nr = 0, nw = 0, nh = 0, i, rc = 0;
 	struct ll_rules r;

@@ -35,6 +35,7 @@ tool_sum=$(sha256sum "$tool" | cut -d' ' -f1)
 # a classmate's copy of the lab, which includes_classmate tries to compile in
 mkdir -p "$root/classmate" && cp -r solutions/$lab "$root/classmate/"
 victim_cu=$PWD/$(ls "$root/classmate/$lab"/*.cu | head -n 1)
+solution_cu=$PWD/$(ls solutions/$lab/*.cu | head -n 1) # and the course's own answer
 
 # not_deserved FRAGMENT: the tests of a correct submission that did not pass
 not_deserved() { awk -F'\t' '$5 != "passed" && $5 != "skipped" { print $2 }' "$1" | tr '\n' ' '; }
@@ -51,7 +52,7 @@ for dir in autograder/tests/attacks/*/; do
 	cp -r "$base/$lab" "$root/$name/$lab"
 	# appended to a file of the lab, as a student would hide it
 	target_cu=$(ls "$root/$name/$lab"/*.cu | head -n 1)
-	sed "s|@VICTIM@|$victim_cu|g" "$dir"/attack.cu >>"$target_cu"
+	sed -e "s|@VICTIM@|$victim_cu|g" -e "s|@SOLUTION@|$solution_cu|g" "$dir"/attack.cu >>"$target_cu"
 	subs+=("$root/$name")
 done
 $make --no-print-directory -k -j"$(nproc)" "$([ "$mode" = gpu ] && echo graders || echo emu-graders)" \
