@@ -76,20 +76,23 @@ void runner_scratch_remove(const char *dir)
 	nftw(dir, remove_one, 16, FTW_PHYS | FTW_DEPTH);
 }
 
-static long long used_bytes;
+static long long used_bytes, used_entries;
 
 static int add_size(const char *path, const struct stat *st, int type, struct FTW *f)
 {
 	(void)path, (void)type, (void)f;
 	used_bytes += (long long)st->st_blocks * 512;
-	return used_bytes > RUNNER_SCRATCH_LIMIT; /* enough: stop counting */
+	used_entries++;
+	/* enough: stop counting */
+	return used_bytes > RUNNER_SCRATCH_LIMIT || used_entries > RUNNER_SCRATCH_ENTRIES;
 }
 
-static long long scratch_bytes(void)
+/* nonzero when the scratch folder holds more than its limits allow */
+static int scratch_over(void)
 {
-	used_bytes = 0;
+	used_bytes = used_entries = 0;
 	nftw(folder, add_size, 16, FTW_PHYS);
-	return used_bytes;
+	return used_bytes > RUNNER_SCRATCH_LIMIT || used_entries > RUNNER_SCRATCH_ENTRIES;
 }
 
 static double now_ms(void)
@@ -130,13 +133,12 @@ static void *watch(void *arg)
 				kill(watched, SIGKILL);
 				continue;
 			}
-			if (scratch_bytes() > RUNNER_SCRATCH_LIMIT) {
-				snprintf(
-				    reason, sizeof(reason),
-				    "the submission's process wrote more than %ld MiB into its "
-				    "scratch folder (the most a submission's files may hold) and "
-				    "was stopped",
-				    RUNNER_SCRATCH_LIMIT >> 20);
+			if (scratch_over()) {
+				snprintf(reason, sizeof(reason),
+					 "the submission's process wrote more than %ld MiB or %d "
+					 "files into its scratch folder (the most a submission's "
+					 "files may hold) and was stopped",
+					 RUNNER_SCRATCH_LIMIT >> 20, RUNNER_SCRATCH_ENTRIES);
 				kill(watched, SIGKILL);
 			}
 		}

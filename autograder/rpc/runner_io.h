@@ -14,6 +14,8 @@
 #define RUNNER_FILE_LIMIT (64L << 20)
 /** @brief The most its scratch folder may hold: beyond, the runner is killed. */
 #define RUNNER_SCRATCH_LIMIT (256L << 20)
+/** @brief The most files and folders it may hold (inodes are a disk's too). */
+#define RUNNER_SCRATCH_ENTRIES 10000
 
 /**
  * @brief Makes a fresh scratch folder for one runner in @p buf: beneath
@@ -27,7 +29,8 @@ void runner_scratch_remove(const char *dir);
 /**
  * @brief Starts watching @p child: its output from @p out_rd copied to stderr (up to
  *        RUNNER_OUTPUT_LIMIT), its folder @p scratch measured; killed when over
- *        RUNNER_SCRATCH_LIMIT, or once @p limit_s seconds have passed (0: never), a
+ *        RUNNER_SCRATCH_LIMIT or RUNNER_SCRATCH_ENTRIES, or once @p limit_s seconds
+ *        have passed (0: never), a
  *        backstop of the test's own limit. 0 or -1.
  */
 int runner_io_start(pid_t child, int out_rd, const char *scratch, double limit_s);
