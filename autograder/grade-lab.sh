@@ -132,15 +132,16 @@ rm -rf "$PL_SCRATCH_ROOT"
 # full disk or a grader killed while writing leaves none).
 if [ -s "$part" ] && [ "$(tail -n 1 "$part" | cut -f1)" = "#complete" ]; then
 	grep -v '^#' "$part" >"$frag"
-	[ -s "$frag" ] || { [ -n "$filter" ] && [ $rc -eq 0 ] || rm -f "$frag"; }
 elif [ -s "$part" ]; then
-	rm -f "$frag"
 	row crashed "(grader)" "the report of $lab was cut short (exit $rc; a full disk?): no test of it is counted; see $logs/criterion.log"
 fi
 rm -f "$part"
-if [ ! -e "$frag" ]; then
-	row crashed "(grader)" "the grader of $lab ended (exit $rc) before writing its report; see $logs/criterion.log"
-elif [ ! -s "$frag" ]; then
+if [ -s "$frag" ]; then
+	:
+elif [ -e "$frag" ] && [ -n "$filter" ] && [ $rc -eq 0 ]; then
 	echo "no test of $lab matches FILTER=$filter" # a clean run, every test filtered out
+else
+	rm -f "$frag"
+	row crashed "(grader)" "the grader of $lab ended (exit $rc) before writing its report; see $logs/criterion.log"
 fi
 exit 0
