@@ -110,12 +110,26 @@ if [ -n "${GRADE_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then
 		chmod 700 "$scratch"
 	run=(runuser -u "$GRADE_USER" -- env HOME="$scratch" "${run[@]}")
 fi
+# Gradings on one machine take turns on the GPU: a lab's tests run with the GPU to
+# themselves (no other grading's work on it while one is timed or sanitized), and the
+# wait is outside every test's time limit. The lock is the GPU's (by its UUID), so
+# gradings on other GPUs of a node do not wait; PL_GPU_LOCK_DIR says where it lives.
+if [ -z "$emulated" ] && command -v flock >/dev/null && uuid=$("$bin" --gpu-uuid 2>/dev/null); then
+	lock=${PL_GPU_LOCK_DIR:-/tmp}/particle-labs-$uuid.lock
+	(umask 0 && : >>"$lock") 2>/dev/null
+	if exec 8<"$lock" && ! flock -n 8; then
+		echo "waiting for the GPU: another grading on this machine is using it ($lock)"
+		waited=$SECONDS
+		flock 8
+		echo "the GPU is free after $((SECONDS - waited)) s: grading $lab"
+	fi
+fi
 # each test's wall time, for finding what makes a grading slow (device-check.sh)
 run+=(--xml="${scratch:-$PWD/$logs}/tests.xml")
 part=$abs_dir/$lab.tsv.part # absolute: the run below starts in its own folder
 rm -f "$part"
 (cd "${scratch:-.}" 2>/dev/null || true
-	PL_GRADE_FD=9 PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out "${run[@]}" 9>"$part") \
+	PL_GRADE_FD=9 PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out "${run[@]}" 9>"$part" 8<&-) \
 	>"$logs/criterion.log" 2>&1
 rc=$?
 if [ -n "${scratch:-}" ]; then

@@ -2,10 +2,10 @@
 # and bench (included by the top-level Makefile, which calls LAB_RULES for each).
 
 # The grader's links: every cudaFree, cudaMemcpy and cudaMemset through the runner
-# (autograder/rpc/client.c), every check and skip through the verdict channel
-# (autograder/lib/verdict.c).
+# (autograder/rpc/client.c), every cudaMalloc with a guard zone after it (client.c),
+# every check and skip through the verdict channel (autograder/lib/verdict.c).
 VERDICT_WRAPS := --wrap=criterion_send_assert,--wrap=criterion_skip_test
-GRADER_WRAPS := --wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset,$(VERDICT_WRAPS)
+GRADER_WRAPS := --wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset,$(VERDICT_WRAPS)
 
 # ---------------------------------------------------------------- one lab of one submission
 # $(1) submission folder, $(2) lab (01-pair). Builds in $(call sub_out,$(1),$(2)):

@@ -72,6 +72,23 @@ struct rpc_ptr {
 #define RPC_FORGET (-1) /**< the parent frees an allocation: unmap it (one rpc_ptr) */
 #define RPC_EMPTY  (-2) /**< a call that does nothing: the grader's measure of a call's cost */
 #define RPC_WRITE  (-3) /**< the child repeats a write of the grader's (struct rpc_write) */
+#define RPC_BATCH  (-4) /**< calls timed as one (struct rpc_batch, then each call's request) */
+
+/** @brief The most bytes one call's request holds (a few structs of a few dozen pointers). */
+#define RPC_MAX_REQUEST 16384
+/** @brief The most calls a batch holds: the grader times a short call K times in one
+ *         request, each on inputs of its own, so that the batch is long enough for its
+ *         own clock to check the runner's (client.c). */
+#define RPC_BATCH_MAX 32
+/** @brief The most bytes a batch's request holds. */
+#define RPC_MAX_BATCH_BYTES (RPC_BATCH_MAX * (RPC_MAX_REQUEST / 4))
+
+/** @brief A batch's head: the calls that follow, run back to back and timed as one (the
+ *         reply: one struct rpc_reply, then each call's return value and structs). */
+struct rpc_batch {
+	uint32_t calls;
+	uint32_t pad;
+};
 
 /** @brief How a pointer field of a struct the callee changed comes back. */
 enum rpc_back {
@@ -141,18 +158,36 @@ void rpc_prespawn(void);
 void remote_mark(void);
 
 /**
- * @brief After a timed run of @p parent_ms as this process saw it: stores in @p ms the
- *        time the child reported for the calls made since remote_mark(), or the
- *        grader's own figure where its clock contradicts that report, and returns the
- *        number of calls (0: none, @p ms untouched). Measures what an empty call costs
- *        right after the run (confirm.h).
+ * @brief After a run of @p parent_ms as this process saw it (a warm-up one when
+ *        @p warmup): stores in @p ms the time of one call as the child reported it, or
+ *        the grader's own figure where its clock contradicts that report, and returns
+ *        the number of calls (0: none, @p ms untouched). Returns -1 when the run was
+ *        too short to be checked from outside: it is not counted, and the next runs
+ *        are batches of more calls (remote_batch_size). Measures what an empty call
+ *        costs right after the run (confirm.h).
  */
-int remote_elapsed(double parent_ms, double *ms);
+int remote_elapsed(double parent_ms, int warmup, double *ms);
 
-/** @brief After a measurement's runs: with @p judge, in a speed test, fails the test,
- *         naming the figures, when most of its runs' reports were contradicted
- *         (confirm.h); without, forgets them (the runs failed). */
-void remote_confirm(int judge);
+/** @brief The calls the next timed run should batch (1: no batch). */
+int remote_batch_size(void);
+
+/** @brief Records the next @p k calls of the lab's API (each after its own prepare, with
+ *         a copy of every allocation it names) instead of sending them. */
+void remote_batch_begin(int k);
+
+/** @brief Runs the recorded calls in one request, in an order the runner cannot
+ *         foresee; the last one recorded is copied back into the caller's memory.
+ *         Returns the first error of its calls. */
+cudaError_t remote_batch_end(void);
+
+/** @brief Forgets a batch being recorded (its preparation failed). */
+void remote_batch_cancel(void);
+
+/** @brief After a measurement's runs: with @p judge, in a speed test, 0 when most of its
+ *         runs' reports were contradicted (confirm.h), so that it is taken again, and on
+ *         the @p last_try a failure of the test naming the figures; 1 otherwise. Without
+ *         @p judge, forgets them (the runs failed). */
+int remote_confirm(int judge, int last_try);
 
 /* ---- the memory both sides see (devmem_cuda.c, devmem_emu.c) */
 

@@ -19,7 +19,7 @@
 #include "rpc.h"
 
 #define FD	    3
-#define MAX_REQUEST 16384
+#define MAX_REQUEST RPC_MAX_REQUEST
 #define MAX_PTRS    (RPC_MAX_ARGS * RPC_MAX_FIELDS)
 
 /* The sandbox (sandbox.c) had to let this program be executed; from its first
@@ -98,28 +98,37 @@ static int events(cudaEvent_t *start, cudaEvent_t *stop)
 	return made;
 }
 
-static int serve(struct rpc_request *req, char *args)
-{
-	static _Alignas(16) char back[MAX_REQUEST];
-	char *p = args, *q = back;
-	const struct rpc_fn *f = &rpc_api[req->fn];
+/* One call of a request: its function, its arguments as the submission sees them
+ * (mapped into this process), and what it returned. */
+struct call {
+	const struct rpc_fn *f;
 	void *argv[RPC_MAX_ARGS], *sent_ptr[RPC_MAX_ARGS][RPC_MAX_FIELDS];
-	_Alignas(16) char ret[256] = {0};
 	struct mapped m[MAX_PTRS];
-	int n = 0;
-	float ms = 0.f;
-	struct rpc_reply rep = {0};
+	int n;
+	_Alignas(16) char ret[256];
+};
 
-	for (int i = 0; i < f->n_args; i++) {
-		const struct rpc_arg *a = &f->args[i];
+/* Unpacks the arguments of a call of @p fn from @p args (which must outlive the call:
+ * a value argument is passed where it lies). 0, or -1 for a malformed request. */
+static int unpack(struct call *c, int fn, char *args)
+{
+	char *p = args;
 
-		argv[i] = p;
+	if (fn < 0 || fn >= rpc_api_count)
+		return -1;
+	c->f = &rpc_api[fn];
+	c->n = 0;
+	memset(c->ret, 0, sizeof(c->ret));
+	for (int i = 0; i < c->f->n_args; i++) {
+		const struct rpc_arg *a = &c->f->args[i];
+
+		c->argv[i] = p;
 		if (a->kind == RPC_VALUE) {
 			p += RPC_WIRE(a->size);
 		} else if (a->kind == RPC_DEVPTR) {
-			void *local = unpack_ptr(&p, m, &n);
+			void *local = unpack_ptr(&p, c->m, &c->n);
 			/* the pointer's value now sits where its wire form began */
-			memcpy(argv[i], &local, sizeof(local));
+			memcpy(c->argv[i], &local, sizeof(local));
 		} else {
 			char *s;
 			if (a->kind != RPC_STRUCT_VALUE) {
@@ -127,48 +136,110 @@ static int serve(struct rpc_request *req, char *args)
 				memcpy(&present, p, sizeof(present));
 				p += RPC_WIRE(sizeof(present));
 				if (!present) {
-					argv[i] = NULL; /* the caller passed NULL */
+					c->argv[i] = NULL; /* the caller passed NULL */
 					continue;
 				}
-				argv[i] = p;
+				c->argv[i] = p;
 			}
 			s = p;
 			p += RPC_WIRE(a->size);
 			for (int k = 0; k < a->n_pointers; k++) {
-				void *local = unpack_ptr(&p, m, &n);
+				void *local = unpack_ptr(&p, c->m, &c->n);
 				memcpy(s + a->pointers[k], &local, sizeof(local));
-				sent_ptr[i][k] = local;
+				c->sent_ptr[i][k] = local;
 			}
 		}
 	}
-	cudaEvent_t start, stop;
-	int timed = events(&start, &stop);
+	return 0;
+}
 
-	if (timed)
-		cudaEventRecord(start, 0);
-	rpc_dispatch(req->fn, argv, ret);
-	if (timed) {
-		cudaEventRecord(stop, 0);
-		rep.fault = cudaDeviceSynchronize();
-		if (rep.fault == cudaSuccess &&
-		    cudaEventElapsedTime(&ms, start, stop) == cudaSuccess)
-			rep.ms = ms;
-	}
-	memcpy(q, ret, f->ret_size), q += f->ret_size;
-	for (int i = 0; i < f->n_args; i++) {
-		const struct rpc_arg *a = &f->args[i];
-		if (a->kind != RPC_STRUCT_INOUT || !argv[i])
+/* What a call gives back: its return value, then each struct it may have changed, its
+ * pointers in the grader's terms (locate). Returns the end of what was written. */
+static char *pack_back(const struct call *c, char *q)
+{
+	memcpy(q, c->ret, c->f->ret_size), q += c->f->ret_size;
+	for (int i = 0; i < c->f->n_args; i++) {
+		const struct rpc_arg *a = &c->f->args[i];
+		if (a->kind != RPC_STRUCT_INOUT || !c->argv[i])
 			continue;
-		memcpy(q, argv[i], a->size), q += a->size;
+		memcpy(q, c->argv[i], a->size), q += a->size;
 		for (int k = 0; k < a->n_pointers; k++) {
 			void *now;
-			memcpy(&now, (char *)argv[i] + a->pointers[k], sizeof(now));
-			struct rpc_back_ptr b = locate(now, sent_ptr[i][k], m, n);
+			memcpy(&now, (char *)c->argv[i] + a->pointers[k], sizeof(now));
+			struct rpc_back_ptr b = locate(now, c->sent_ptr[i][k], c->m, c->n);
 			memcpy(q, &b, sizeof(b)), q += sizeof(b);
 		}
 	}
+	return q;
+}
+
+/* The most a reply's structs take: every argument a struct of MAX_REQUEST bytes is far
+ * more than any lab passes; a request whose reply would not fit is refused. */
+#define BACK_MAX (MAX_REQUEST + RPC_MAX_ARGS * RPC_MAX_FIELDS * sizeof(struct rpc_back_ptr))
+
+/*
+ * Runs @p count calls back to back and replies once. The clock covers every call and
+ * all the work they leave on the GPU, on any stream of the submission's: the stop
+ * event is recorded after a device-wide synchronise, so a kernel left running on a
+ * stream of the submission's own is in the figure (a call is over when its work is).
+ */
+static int run_calls(struct call *calls, int count)
+{
+	static _Alignas(16) char back[RPC_BATCH_MAX * BACK_MAX];
+	struct rpc_reply rep = {0};
+	cudaEvent_t start, stop;
+	int timed = events(&start, &stop);
+	char *q = back;
+	float ms = 0.f;
+
+	if (timed)
+		cudaEventRecord(start, 0);
+	for (int i = 0; i < count; i++)
+		rpc_dispatch((int)(calls[i].f - rpc_api), calls[i].argv, calls[i].ret);
+	if (timed) {
+		rep.fault = cudaDeviceSynchronize();
+		if (rep.fault == cudaSuccess && cudaEventRecord(stop, 0) == cudaSuccess &&
+		    cudaEventSynchronize(stop) == cudaSuccess &&
+		    cudaEventElapsedTime(&ms, start, stop) == cudaSuccess)
+			rep.ms = ms;
+	}
+	for (int i = 0; i < count; i++)
+		q = pack_back(&calls[i], q);
 	rep.bytes = (uint32_t)(q - back);
 	return wire_write(FD, &rep, sizeof(rep)) || wire_write(FD, back, rep.bytes);
+}
+
+static struct call calls[RPC_BATCH_MAX];
+
+static int serve(struct rpc_request *req, char *args)
+{
+	return unpack(&calls[0], req->fn, args) || run_calls(calls, 1);
+}
+
+/* A batch (RPC_BATCH): struct rpc_batch, then each call as a request of its own (its
+ * struct rpc_request and arguments), all timed as one. */
+static int serve_batch(char *args, uint32_t bytes)
+{
+	struct rpc_batch b;
+	char *p = args + sizeof(b), *end = args + bytes;
+
+	if (bytes < sizeof(b))
+		return -1;
+	memcpy(&b, args, sizeof(b));
+	if (b.calls < 1 || b.calls > RPC_BATCH_MAX)
+		return -1;
+	for (uint32_t i = 0; i < b.calls; i++) {
+		struct rpc_request r;
+
+		if (end - p < (ptrdiff_t)sizeof(r))
+			return -1;
+		memcpy(&r, p, sizeof(r));
+		p += sizeof(r);
+		if (r.bytes > (uint32_t)(end - p) || unpack(&calls[i], r.fn, p))
+			return -1;
+		p += r.bytes;
+	}
+	return run_calls(calls, (int)b.calls);
 }
 
 /* An empty call, for the grader's measure of what a call costs beyond its work: two
@@ -222,13 +293,18 @@ static int serve_write(const char *args, uint32_t bytes)
 
 int main(void)
 {
-	static _Alignas(16) char args[MAX_REQUEST];
+	static _Alignas(16) char args[RPC_MAX_BATCH_BYTES];
 	struct rpc_request req;
 
 	/* _exit, never exit: the submission's exit handlers do not run when the test is over */
 	while (wire_read(FD, &req, sizeof(req)) == 0) {
 		if (req.bytes > sizeof(args) || wire_read(FD, args, req.bytes))
 			_exit(1);
+		if (req.fn == RPC_BATCH) {
+			if (serve_batch(args, req.bytes))
+				_exit(1);
+			continue;
+		}
 		if (req.fn == RPC_FORGET) {
 			devmem_forget((const struct rpc_ptr *)args);
 			if (wire_write(FD, "k", 1))
@@ -245,7 +321,7 @@ int main(void)
 				_exit(1);
 			continue;
 		}
-		if (req.fn < 0 || req.fn >= rpc_api_count || serve(&req, args))
+		if (req.bytes > MAX_REQUEST || serve(&req, args))
 			_exit(1);
 	}
 	_exit(0); /* the grader closed the socket: its test is over */
