@@ -5,6 +5,7 @@
 
 #include "cuda_check.h"
 #include "orbit.h"
+#include "reference_build.h"
 #include "harness.h"
 
 #define PI 3.14159265358979323846
@@ -112,12 +113,28 @@ static cudaError_t prop_once(void *ctx)
 {
 	struct prop_run *r = ctx;
 
-	if (r->k == PROP_MODULAR)
+	switch (r->k) {
+	case PROP_MODULAR:
 		return propagate_modular(r->b->s, r->b->n, TIMED_DT, r->steps, r->scratch);
-	if (r->k == PROP_FLOAT)
+	case PROP_FLOAT:
 		return propagate_float(r->b->sf, r->b->t, r->b->n, (float)TIMED_DT, r->steps,
 				       r->spl);
-	return propagate_integrated(r->b->s, r->b->n, TIMED_DT, r->steps, r->spl, NULL);
+	case PROP_INTEGRATED:
+		return propagate_integrated(r->b->s, r->b->n, TIMED_DT, r->steps, r->spl, NULL);
+#ifdef HAVE_REFERENCE
+	case PROP_REFERENCE_MODULAR:
+		return reference_propagate_modular(r->b->s, r->b->n, TIMED_DT, r->steps,
+						   r->scratch);
+	case PROP_REFERENCE_INTEGRATED:
+		return reference_propagate_integrated(r->b->s, r->b->n, TIMED_DT, r->steps, r->spl,
+						      NULL);
+#else
+	case PROP_REFERENCE_MODULAR:
+	case PROP_REFERENCE_INTEGRATED:
+		return cudaErrorNotSupported; /* no solutions/ in this tree (the emulation) */
+#endif
+	}
+	return cudaErrorInvalidValue;
 }
 
 cudaError_t propagator_time(struct batch *b, enum propagator k, int steps, int spl, int runs,
@@ -127,7 +144,7 @@ cudaError_t propagator_time(struct batch *b, enum propagator k, int steps, int s
 	struct timing_plan plan = {prop_fresh, prop_once, &r, 1, runs, 0};
 	cudaError_t err;
 
-	if (k == PROP_MODULAR)
+	if (k == PROP_MODULAR || k == PROP_REFERENCE_MODULAR)
 		CUDA_CHECK(cudaMalloc((void **)&r.scratch,
 				      MODULAR_SCRATCH_DOUBLES(b->n) * sizeof(double)));
 	err = time_gpu(&plan, t);

@@ -48,12 +48,17 @@ enum propagator {
 	PROP_INTEGRATED, /* propagate_integrated, double */
 	PROP_FLOAT,	 /* propagate_float */
 	PROP_MODULAR,	 /* propagate_modular, double, one launch per stage */
+	/* the course's own builds of the two (reference_build.h, HAVE_REFERENCE only), run
+	 * in the grader's process: baselines a submission cannot touch */
+	PROP_REFERENCE_MODULAR,
+	PROP_REFERENCE_INTEGRATED,
 };
 
 /*
  * Times @steps steps of TIMED_DT of propagator @k on the batch, @spl steps per launch
- * (the modular one launches per stage whatever @spl): a warm-up run, then the median of
- * @runs, the L2 not flushed. Before every run, untimed, the initial state is uploaded
+ * (the modular ones launch per stage whatever @spl): a warm-up run, then the median of
+ * @runs, the L2 not flushed. A reference propagator without the reference build is
+ * cudaErrorNotSupported. Before every run, untimed, the initial state is uploaded
  * again, over whatever the last run (of this propagator or another) left: the
  * propagators update it in place. The state then holds the last run's own work on the
  * initial state, and a propagator that does nothing leaves the initial state there.

@@ -4,6 +4,10 @@
 
 # graded with its kernels emulated on the CPU where no GPU is visible (autograder/emu/)
 EMU_LABS += 06-orbits
+# the grader times the submission against the course's own build of the lab (the API
+# of api.txt renamed reference_<name>): the baseline of speed/integrated_vs_modular and
+# the yardstick of speed/integrated_vs_reference; the lab's kernels must be static
+REFERENCE_LABS += 06-orbits
 
 # make movie's demo: the driver's arguments, and a frame every so many steps
 MOVIE_ARGS_06-orbits := --constellation --steps 6400

@@ -102,18 +102,49 @@
  * double results are held to RK4_REL_TOL, its clocks to TIME_ABS_TOL. */
 #define WORKLOAD_FLOAT_REL_TOL 1e-6
 
-/* Integrated against modular at the seed's shape, 550 satellites x 6400 steps of 10 s:
- * the reference measured R = 18.6x on the H200 (6.805 ms against 126.3 ms; 18.4x and
- * 22.5x in two selftest runs, 20.1x in the bench); T = 1 + 17.6 / 2 = 9.8. The simplest
- * wrong approach, one launch per step (the integrated kernel with steps_per_launch = 1,
- * or a launcher that loops over steps), measured 5.1x against modular (06-bench.log,
- * sweep, 1000 satellites x 1000 steps: 3.756 ms against 19.105 ms; 5.0x at 100
- * satellites); the same kernel twice, 1.0x. 10 steps per launch measured 15.2x: the
- * integrated method already, and it passes. */
+/* Integrated against modular at the seed's shape, 550 satellites x 6400 steps of 10 s.
+ * The baseline is the course's propagate_modular (reference_build.h), timed in the
+ * grader's own process before any call of the submission: timing the submission's own
+ * modular let a submission pass by slowing it (each stage launched three times) rather
+ * than by a fast integrated kernel. R is the same figure as before, the reference's
+ * integrated against the reference's modular: 18.6x on the H200 (6.805 ms against
+ * 126.3 ms; 18.4x and 22.5x in two selftest runs, 20.1x in the bench); T = 1 + 17.6 / 2
+ * = 9.8, to be re-measured with the baseline in the grader's process at the lab's next
+ * GPU run. The simplest wrong approach, one launch per step (the integrated kernel with
+ * steps_per_launch = 1, or a launcher that loops over steps), measured 5.1x against
+ * modular (06-bench.log, sweep, 1000 satellites x 1000 steps: 3.756 ms against 19.105
+ * ms; 5.0x at 100 satellites); the same kernel twice, 1.0x. 10 steps per launch
+ * measured 15.2x: the integrated method already, and it passes. */
 #define SEED_SATS		550
 #define SEED_STEPS		6400
 #define INTEGRATED_SPEEDUP_H200 18.6
 #define INTEGRATED_SPEEDUP_MIN	9.8
+
+/* Parity: the submission's propagate_integrated against the course's, the same batch,
+ * PARITY_SATS satellites x PARITY_STEPS steps of 10 s in one launch, the course's kernel
+ * timed first (in the grader's process), then the submission's, each the median of
+ * PARITY_RUNS runs, the state checked after timing. A parity test (README, "Thresholds"):
+ * no gain to halve; the bound allows the run-to-run spread and must reject the
+ * known-wrong kernel the test exists for, one that keeps the state in global memory
+ * between steps (selftest state_in_global: loads the six components at the start of
+ * every step and stores them at its end; the same bits, only slower).
+ * Why this shape: the state must not fit in the L2 (60 MB on the H200), or the patch's
+ * reloads and stores never leave it: at 100000 satellites x 200 steps (4.8 MB of state)
+ * it measured 0.97x the course's kernel (0.544 against 0.526 ms, H200, 2026-12-03,
+ * autograder/tests/device/smoke.sh), which no bound can tell from the spread. At 2
+ * million satellites (96 MB of state) each step of the patch moves 192 MB through HBM
+ * (about 48 us at 4 TB/s) beside some 52 us of arithmetic (the course's kernel: 2.6e-11
+ * s a satellite-step), while the course's kernel reads and writes the state once. 50
+ * steps: about 2.6 ms for the course's run. The CPU checks every PARITY_CHECK_STRIDE-th
+ * satellite (all of them would take a thread some 15 s).
+ * TO BE CALIBRATED ON THE H200: 0.80 is a placeholder between the reference against
+ * itself (1.0 and its spread) and the patch; state_in_global must measure below it
+ * (make selftest LAB=06). */
+#define PARITY_SATS	      2000000
+#define PARITY_STEPS	      50
+#define PARITY_CHECK_STRIDE   61
+#define PARITY_RUNS	      11
+#define INTEGRATED_PARITY_MIN 0.80
 
 /* The GPU against one CPU thread, 100000 satellites x 100 steps of 10 s: R = 5460x on
  * the H200 (0.268 ms against 1463 ms; 5107x and 5741x in two selftest runs); T = 1 +

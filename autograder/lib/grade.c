@@ -123,6 +123,15 @@ int main(int argc, char *argv[])
 
 /* The submission's runner (autograder/rpc/client.c), where the grader has one. */
 void rpc_prespawn(void) __attribute__((weak));
+void rpc_stop(void) __attribute__((weak));
+
+void grade_runner_stop(void)
+{
+	if (rpc_stop)
+		rpc_stop();
+	/* its context is gone, and its kernels with it, before anything is timed */
+	cudaDeviceSynchronize();
+}
 
 #ifdef PL_EMU
 /* What the CPU emulation cannot judge: times, sanitizers, runs of many steps. */

@@ -93,6 +93,14 @@ void grade_register_workload(const char *name, grade_workload_fn fn);
  * Call it first in every GPU test: it is the first CUDA call of the test's process,
  * so CUDA is never initialised before Criterion forks.
  */
+/**
+ * @brief Ends the submission's runner, if one is running, and with it every kernel it
+ *        left on the GPU: call it before timing the course's own code (a baseline),
+ *        so that nothing of the submission's shares the GPU with it. The next call of
+ *        the lab's API starts a new runner.
+ */
+void grade_runner_stop(void);
+
 void gpu_require(void);
 
 /** @brief Fails the calling test when @p err is not cudaSuccess; @p what names the call. */

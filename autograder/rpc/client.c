@@ -140,6 +140,11 @@ static void spawn(void)
 		fail("cannot start watching the submission's runner (a thread of the grader)");
 }
 
+void rpc_stop(void)
+{
+	kill_child();
+}
+
 void rpc_prespawn(void)
 {
 	if (child < 0)
@@ -297,13 +302,14 @@ static size_t marshal(int fn, void *const *argv, char *buf, const struct rpc_ptr
 /* Reads what a call gave back from @p q: its return value into @p ret, and each struct
  * it may have changed into @p inout[i] (the caller's struct; NULL where the caller
  * passed none), a pointer the callee made in its memory translated by @p sent and
- * @p to_caller. With @p keep 0, reads past all of it. Returns the end of what was read. */
+ * @p to_caller. With @p keep 0, reads past the structs. Returns the end of what was
+ * read. */
 static const char *unmarshal(const struct rpc_fn *f, const char *q, void *ret, char *const *inout,
 			     int keep, const struct rpc_ptr *const *sent, int n_sent,
 			     uint64_t (*to_caller)(uint64_t))
 {
 	if (f->ret_size) {
-		if (keep)
+		if (ret)
 			memcpy(ret, q, f->ret_size);
 		q += f->ret_size;
 	}
@@ -413,7 +419,6 @@ struct slot {
 	const struct rpc_ptr *sent[MAX_PTRS];
 	int n_sent;
 	char *inout[RPC_MAX_ARGS];
-	void *ret;
 	struct slot_copy c[SLOT_COPIES];
 	int n_copies;
 };
@@ -511,7 +516,6 @@ static int batch_record(int fn, void *const *argv, void *ret)
 		     "batched (timing.c)");
 	s = &slots[batch_n++];
 	s->fn = fn;
-	s->ret = ret;
 	for (int i = 0; i < s->n_copies; i++)
 		s->c[i].fresh = 0;
 	cudaDeviceSynchronize(); /* the fresh inputs are written before they are copied */
@@ -594,10 +598,11 @@ cudaError_t remote_batch_end(void)
 		int keep = order[i] == checked;
 
 		back_slot = s;
-		q = unmarshal(f, q, keep ? s->ret : ret, s->inout, keep, s->sent, s->n_sent,
-			      slot_to_caller);
+		/* the return value is only read here: the caller's variable for it was its
+		 * stub's, gone since the call was recorded */
+		q = unmarshal(f, q, ret, s->inout, keep, s->sent, s->n_sent, slot_to_caller);
 		if (f->ret_is_error && first == cudaSuccess)
-			first = *(cudaError_t *)(keep ? s->ret : ret);
+			first = *(cudaError_t *)ret;
 	}
 	back_slot = NULL;
 	if (first == cudaSuccess && rep.fault)

@@ -154,6 +154,10 @@ void rpc_call(int fn, void *const *argv, void *ret);
 /** @brief Starts the child now, while the test prepares its inputs. */
 void rpc_prespawn(void);
 
+/** @brief Ends the child (its CUDA context and any work of its with it); the next call
+ *         starts another. */
+void rpc_stop(void);
+
 /** @brief Starts counting the child's reported time (timing.c, before a timed run). */
 void remote_mark(void);
 
