@@ -10,8 +10,12 @@
 #   selftest  make selftest: every known-wrong and alternative patch (all labs at once,
 #             so that their builds share the cores)
 #   class     autograder/tests/class-test.sh: a made-up class graded end to end
-#   attacks   autograder/tests/attack-test.sh gpu: forgeries and cheats on lab 01,
-#             each must score what it deserves (the timing attacks need the GPU)
+#   attacks   autograder/tests/attack-test.sh gpu: forgeries and cheats, each graded on
+#             its lab on the GPU (lab 01 unless its attack.conf names another), each must
+#             score what it deserves (the timing attacks need the GPU)
+#   load      autograder/tests/device/load-test.sh, a lab at a time: the solution graded
+#             alone, then three gradings of it at once; every copy must keep full marks
+#             (not in the default plan: about four gradings' time per lab)
 #   bench     make bench (not in the default plan: minutes per lab)
 # With the submission in a runner process of its own, the whole course no longer fits
 # two calls: grade and sanitize the labs a few at a time, e.g.
@@ -19,6 +23,7 @@
 #   STEPS=sanitize autograder/device-check.sh 01 02 03
 #   STEPS="class attacks" autograder/device-check.sh
 #   STEPS=selftest autograder/device-check.sh 05
+#   STEPS=load autograder/device-check.sh 01 02
 # BUDGET (seconds, default 540) keeps a call inside the machine's 10-minute limit: a
 # step that would start after it is skipped and says so, and each step has a timeout,
 # cut to end by BUDGET + 30 s, so that the logs and the table always come back.
@@ -123,6 +128,14 @@ for lab in "${labs[@]}"; do
 			step "$lab-sanitize" 300 make sanitize LAB="$lab" SUBMISSION=solutions
 	fi
 	want bench && step "$lab-bench" 300 make bench LAB="$lab"
+	# three gradings at once: each grading's own timeout lets the solo one and the
+	# three end, and the table print, before the step's
+	if want load; then
+		lim=$((budget + 30 - SECONDS))
+		[ "$lim" -le 480 ] || lim=480
+		LOAD_TIMEOUT=$((lim > 90 ? (lim - 30) / 2 : 30)) \
+			step "$lab-load" 480 autograder/tests/device/load-test.sh "$lab"
+	fi
 done
 for lab in "${labs[@]}"; do
 	name=$(lab_dir "$lab")
@@ -137,9 +150,9 @@ if want selftest; then
 	fi
 fi
 want class && step class 300 autograder/tests/class-test.sh make
-want attacks && step attacks 300 autograder/tests/attack-test.sh make gpu
+want attacks && step attacks 420 autograder/tests/attack-test.sh make gpu
 [ "${DEMO:-}" ] && step demo 120 bash -c "$DEMO" # anything else worth a log, e.g. a driver run
-cp -r build/bench build/sanitize "$logs/" 2>/dev/null
+cp -r build/bench build/sanitize build/load "$logs/" 2>/dev/null
 for d in build/selftest/*/; do [ -d "$d" ] && mkdir -p "$logs/selftest/$(basename "$d")" &&
 	cp -r "$d"grade "$d"grade.log "$logs/selftest/$(basename "$d")/" 2>/dev/null; done
 tar czf "$out/logs.tgz" -C build device-logs
@@ -200,6 +213,23 @@ if want selftest; then
 	done
 fi
 want class && echo "== class test" && tail -n 25 "$logs/class.log"
+if want attacks && [ -f "$logs/attacks.log" ]; then # the table, or the rows of a run cut short
+	echo "== attacks"
+	if grep -q '^attacks on' "$logs/attacks.log"; then
+		sed -n '/^attacks on/,$p' "$logs/attacks.log"
+	else
+		tail -n 25 "$logs/attacks.log"
+	fi
+fi
+if want load; then
+	echo "== load: the solution alone, then three gradings at once (every copy full marks)"
+	head=1 # the columns' names once, then each lab's row and the tests it lost
+	for lab in "${labs[@]}"; do
+		[ -f "$logs/$lab-load.log" ] || continue
+		sed -n '/^load test:/,$p' "$logs/$lab-load.log" | sed "1,$((head ? 1 : 2))d" | grep -v '^load-test:'
+		head=0
+	done
+fi
 [ "${DEMO:-}" ] && echo "== demo" && tail -n 40 "$logs/demo.log"
 if want bench; then
 	for lab in "${labs[@]}"; do

@@ -8,67 +8,142 @@
 # that names what stopped it (caught, in the report; note, in what the attack itself
 # printed to the test's log). beside=1: a correct submission is graded at the same
 # time and must lose nothing; grade_user=NAME: graded with GRADE_USER=NAME where this
-# runs as root. Prints a table: attack, score, reason.
+# runs as root. Prints a table: attack, score, reason (and the lab, where the attacks
+# span several).
 #
-# emu (default, no GPU needed): lab 06, its kernels emulated (make grade EMU=1).
-# gpu: lab 01 on the GPU (make grade), the timing attacks included: each attack graded
-# on the tests it aims at (its filter=, else every untimed test).
+# An attack's copy: base (labs, the skeleton, or solutions, the reference solution) of
+# its lab (lab=NN-name; default: 06-orbits emulated, 01-pair on the GPU); then, where
+# the attack has one, attack.sed, a sed script applied to each .cu file of the copy
+# (for an attack that replaces a function of the solution, which appending cannot
+# redefine: rename the course's out of the way; a script that changes nothing is a
+# failure, as the solution it aimed at has moved); then attack.cu, appended to the
+# copy's first .cu file, as a student would hide it (@VICTIM@: a file of a classmate's
+# copy of the lab; @SOLUTION@: the course's own answer).
+#
+# emu (default, no GPU needed): the emulated labs, 06-orbits unless an attack names
+# another (make grade EMU=1); an attack on a lab without emulation, or gpu_only=1 (its
+# target, the speed tests, is not emulated), says it needs a GPU.
+# gpu: on the GPU (make grade), the timing attacks included: each attack graded on the
+# tests it aims at (its filter=, else every untimed test).
+# ATTACKS="name ...": those attacks only (default: every one).
 set -u
 make=$1 mode=${2:-emu}
 case $mode in
-emu) lab=06-orbits grade=(EMU=1) ;;
-gpu) lab=01-pair grade=() ;;
+emu) default_lab=06-orbits grade=(EMU=1) ;;
+gpu) default_lab=01-pair grade=() ;;
 *) echo "usage: attack-test.sh MAKE [emu|gpu]" && exit 2 ;;
 esac
 root=build/attacks
 tool=$PWD/build/bin/grade_report
 status=0 rows=()
 rm -rf "$root" && mkdir -p "$root"
-# the reference's runner, which execs_classmate tries to become
-case $mode in
-emu) victim_runner=build/emu/solutions/$lab/runner_$lab ;;
-gpu) victim_runner=build/sub/solutions/$lab/grader/runner_$lab ;;
-esac
-$make --no-print-directory build/bin/grade_report "$victim_runner" >"$root/build.log" 2>&1 ||
+dirs=()
+for name in ${ATTACKS:-}; do
+	[ -f "autograder/tests/attacks/$name/attack.conf" ] || { echo "no attack named $name"; exit 2; }
+	dirs+=("autograder/tests/attacks/$name/")
+done
+[ ${#dirs[@]} -gt 0 ] || dirs=(autograder/tests/attacks/*/)
+
+# conf DIR: an attack's settings, each defaulted first
+conf() {
+	# shellcheck disable=SC2034 # what= documents the attack; the rest are read below
+	what='' base=labs lab=$default_lab max_points=0 min_failed='' max_log_kb='' caught='' note=''
+	wait=0 gpu_only='' speed_fail='' mechanism='' beside='' filter='' grade_user=''
+	# shellcheck source=/dev/null
+	source "$1/attack.conf"
+}
+# not_here: why the attack just read cannot be graded in this mode (nothing if it can)
+not_here() {
+	[ "$mode" = gpu ] && return
+	if ! grep -qsE "^EMU_LABS *\+= *$lab *$" "autograder/$lab/lab.mk"; then
+		echo "needs a GPU (lab $lab is not emulated)"
+	elif [ -n "$gpu_only" ]; then
+		echo "needs a GPU (its target, the speed tests, is not emulated)"
+	fi
+}
+
+first_cu() { local f=("$1"/*.cu) && echo "${f[0]}"; } # a lab's first .cu file, by name
+
+# the labs the attacks graded here aim at, and for each: the reference's runner, which
+# execs_classmate tries to become, a classmate's copy of the lab, which
+# includes_classmate tries to compile in, and the course's own answer
+declare -A victim_runner victim_cu solution_cu
+for dir in "${dirs[@]}"; do
+	conf "$dir"
+	[ -z "$(not_here)" ] && victim_runner[$lab]=
+done
+labs=()
+[ ${#victim_runner[@]} -gt 0 ] && mapfile -t labs < <(printf '%s\n' "${!victim_runner[@]}" | sort)
+for lab in "${labs[@]}"; do
+	case $mode in
+	emu) victim_runner[$lab]=build/emu/solutions/$lab/runner_$lab ;;
+	gpu) victim_runner[$lab]=build/sub/solutions/$lab/grader/runner_$lab ;;
+	esac
+	mkdir -p "$root/classmate" && cp -r "solutions/$lab" "$root/classmate/"
+	victim_cu[$lab]=$(first_cu "$PWD/$root/classmate/$lab")
+	solution_cu[$lab]=$(first_cu "$PWD/solutions/$lab")
+done
+$make --no-print-directory build/bin/grade_report "${victim_runner[@]}" >"$root/build.log" 2>&1 ||
 	{ cat "$root/build.log"; exit 1; }
 tool_sum=$(sha256sum "$tool" | cut -d' ' -f1)
-# a classmate's copy of the lab, which includes_classmate tries to compile in
-mkdir -p "$root/classmate" && cp -r solutions/$lab "$root/classmate/"
-victim_cu=$PWD/$(ls "$root/classmate/$lab"/*.cu | head -n 1)
-solution_cu=$PWD/$(ls solutions/$lab/*.cu | head -n 1) # and the course's own answer
 
 # not_deserved FRAGMENT: the tests of a correct submission that did not pass
 not_deserved() { awk -F'\t' '$5 != "passed" && $5 != "skipped" { print $2 }' "$1" | tr '\n' ' '; }
 
-# every attack's copy first, all built at once over the cores (the grading is one at
-# a time); a copy whose build fails is graded, and scored, as such
+# every attack's copy first, all built by one make over the cores (each copy holds its
+# one lab, so the graders built are its lab's; the grading is one at a time); a copy
+# whose build fails is graded, and scored, as such
 subs=()
-for dir in autograder/tests/attacks/*/; do
-	name=$(basename "$dir") base=labs gpu_only=
-	# shellcheck source=/dev/null
-	source "$dir/attack.conf"
-	[ -n "$gpu_only" ] && [ "$mode" != gpu ] && continue
+declare -A sed_missed
+for dir in "${dirs[@]}"; do
+	name=$(basename "$dir")
+	conf "$dir"
+	[ -n "$(not_here)" ] && continue
+	copy=$root/$name/$lab
 	mkdir -p "$root/$name"
-	cp -r "$base/$lab" "$root/$name/$lab"
+	cp -r "$base/$lab" "$copy"
+	if [ -f "$dir/attack.sed" ]; then
+		before=$(cat "$copy"/*.cu | sha256sum)
+		sed -i -f "$dir/attack.sed" "$copy"/*.cu
+		[ "$(cat "$copy"/*.cu | sha256sum)" = "$before" ] && sed_missed[$name]=1
+	fi
 	# appended to a file of the lab, as a student would hide it
-	target_cu=$(ls "$root/$name/$lab"/*.cu | head -n 1)
-	sed -e "s|@VICTIM@|$victim_cu|g" -e "s|@SOLUTION@|$solution_cu|g" "$dir"/attack.cu >>"$target_cu"
+	target_cu=$(first_cu "$copy")
+	sed -e "s|@VICTIM@|${victim_cu[$lab]}|g" -e "s|@SOLUTION@|${solution_cu[$lab]}|g" \
+		"$dir"/attack.cu >>"$target_cu"
 	subs+=("$root/$name")
 done
+# LAB= where there is one lab (as before); with several, every copy's own
+one_lab=()
+[ ${#labs[@]} -eq 1 ] && one_lab=(LAB="${labs[0]%%-*}")
 $make --no-print-directory -k -j"$(nproc)" "$([ "$mode" = gpu ] && echo graders || echo emu-graders)" \
-	LAB="${lab%%-*}" SUBMISSIONS="${subs[*]}" >"$root/build-all.log" 2>&1
+	"${one_lab[@]}" SUBMISSIONS="${subs[*]}" >"$root/build-all.log" 2>&1
 
-for dir in autograder/tests/attacks/*/; do
+# a row of the table: attack, its lab where the attacks span several, score, text
+row() {
+	if [ ${#labs[@]} -gt 1 ]; then
+		rows+=("$(printf '%-19s %-9s %-7s %s' "$1" "$2" "$3" "$4")")
+	else
+		rows+=("$(printf '%-19s %-7s %s' "$1" "$3" "$4")")
+	fi
+}
+
+for dir in "${dirs[@]}"; do
 	name=$(basename "$dir")
-	what= base=labs max_points=0 min_failed= max_log_kb= caught= note= wait=0 gpu_only= speed_fail= mechanism= beside= filter= grade_user=
-	# shellcheck source=/dev/null
-	source "$dir/attack.conf"
+	conf "$dir"
 	# on a GPU, the tests an attack aims at (filter=; default: the untimed ones, which
 	# keeps the whole table within a few minutes)
 	args=("${grade[@]}")
 	[ "$mode" = gpu ] && args+=("FILTER=${filter:-!(sanitize|speed)/*}")
-	if [ -n "$gpu_only" ] && [ "$mode" != gpu ]; then
-		rows+=("$(printf '%-19s %-7s %s' "$name" "-" "needs a GPU (its target, the speed tests, is not emulated)")")
+	why=$(not_here)
+	if [ -n "$why" ]; then
+		row "$name" "$lab" "-" "$why"
+		continue
+	fi
+	if [ -n "${sed_missed[$name]:-}" ]; then
+		status=1
+		row "$name" "$lab" "-" "FAIL: its attack.sed changed nothing in $base/$lab (the code it edits has moved)"
+		echo "${rows[-1]}" >&2
 		continue
 	fi
 	sub=$root/$name out=$root/out/$name
@@ -85,7 +160,7 @@ for dir in autograder/tests/attacks/*/; do
 	[ -n "$grade_user" ] && [ "$(id -u)" -eq 0 ] && id "$grade_user" >/dev/null 2>&1 && user=$grade_user
 	# what an attacker who knew the grader's paths would aim at
 	GRADE_USER=$user ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
-		ATTACK_VICTIM_RUNNER=$PWD/$victim_runner \
+		ATTACK_VICTIM_RUNNER=$PWD/${victim_runner[$lab]} \
 		$make --no-print-directory grade "${args[@]}" LAB="${lab%%-*}" SUBMISSION="$sub" \
 		GRADE_DIR="$out" >"$out/grade.log" 2>&1
 	[ -n "$beside" ] && wait "$classmate"
@@ -124,17 +199,22 @@ for dir in autograder/tests/attacks/*/; do
 	[ -n "$note" ] && reason="$reason [attack saw: $(grep -h -m 1 -E "$note" "$log" 2>/dev/null | sed 's/^attack-note: //' | cut -c1-80)]"
 	if [ -n "$why" ]; then
 		status=1
-		rows+=("$(printf '%-19s %-7s FAIL: %s' "$name" "$score" "$why")")
+		row "$name" "$lab" "$score" "FAIL: $why"
 	else
 		# an attack with nothing to name fails as its code deserves: say what stopped it
 		[ -z "$caught" ] && reason="no effect: $mechanism${note:+ [attack saw: $(grep -h -m 1 -E "$note" "$log" | sed 's/^attack-note: //' | cut -c1-80)]}"
-		rows+=("$(printf '%-19s %-7s %s' "$name" "$score" "$reason")")
+		row "$name" "$lab" "$score" "$reason"
 	fi
 	echo "${rows[-1]}" >&2 # as it ends, so that a run cut short still shows its rows
 done
 
-echo "attacks on $lab ($mode): each graded as a student's submission"
-printf '%-19s %-7s %s\n' attack score "reason (the report's)"
+if [ ${#labs[@]} -gt 1 ]; then
+	echo "attacks on ${labs[*]} ($mode): each graded as a student's submission"
+	printf '%-19s %-9s %-7s %s\n' attack lab score "reason (the report's)"
+else
+	echo "attacks on ${labs[0]:-$default_lab} ($mode): each graded as a student's submission"
+	printf '%-19s %-7s %s\n' attack score "reason (the report's)"
+fi
 printf '%s\n' "${rows[@]}"
 [ $status -eq 0 ] && echo "attack-test: every attack scored what it deserves" ||
 	echo "attack-test: FAILED (logs: $root/out/)"
