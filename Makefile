@@ -17,7 +17,9 @@
 #                             build/movie/<lab>.mp4 (ffmpeg) or .gif (png2gif, where
 #                             ffmpeg is missing); FRAMES=dir: those frames, no run;
 #                             OUT=base: base.mp4, its frames in base/frames
-#   make skeletons            regenerate labs/ from solutions/ (never edit labs/ by hand)
+#   make skeletons [FORCE=1]  regenerate labs/ from solutions/; a lab file changed since it
+#                             was generated (a student's work) stops it, named, unless
+#                             FORCE=1, which keeps it as FILE.mine first
 #   make handouts             handouts/*.md to standalone HTML in build/handouts/
 #   make docs                 Doxygen over common/, warnings are errors (build/docs/)
 #   make bench LAB=NN         benchmark sweeps: CSV and gnuplot figures in build/bench/
@@ -146,15 +148,20 @@ deps-png:
 deps-test:
 	@$(DEPS) criterion libpng pandoc doxygen gnuplot
 
+# What make skeletons last wrote into labs/ (a hash a file): a file of labs/ that has
+# changed since is somebody's work (a student filling in the TODOs of a clone), never
+# overwritten (FORCE=1 keeps it as FILE.mine first); the drift check counts it only in
+# the course's own checkout (STRICT_SKELETONS=1, as CI runs it).
+SKEL_MANIFEST := autograder/skelgen/labs.manifest
 skeletons: $(SKELGEN)
-	$(Q)$(SKELGEN) generate solutions labs
+	$(Q)$(SKELGEN) generate solutions labs --manifest $(SKEL_MANIFEST) $(if $(FORCE),--force)
 
 HAVE_SOLUTIONS := $(wildcard solutions)
 
 check-skeletons: $(SKELGEN)
 ifdef HAVE_SOLUTIONS
-	$(call say,CHECK,labs/ against solutions/)
-	$(Q)$(SKELGEN) check solutions labs
+	$(call say,CHECK,labs/ against solutions/$(if $(STRICT_SKELETONS), (strict: no edits of anybody's in labs/)))
+	$(Q)$(SKELGEN) check solutions labs --manifest $(SKEL_MANIFEST) $(if $(STRICT_SKELETONS),--strict)
 else
 	@echo "no solutions/ here (a student release): skeleton drift check skipped"
 endif

@@ -89,4 +89,35 @@ int skel_generate(const char *src_dir, const char *dst_dir, FILE *log, char *err
  */
 int skel_check(const char *src_dir, const char *dst_dir, FILE *log, char *err, size_t err_size);
 
+/** @brief How the guarded commands treat files that are somebody's work. */
+struct skel_guard_opts {
+	const char *manifest; /**< what the generator last wrote (skelguard.c) */
+	int force;	      /**< generate: replace edited files, each kept as FILE.mine */
+	int strict;	      /**< check: the course's own checkout, where labs/ holds no
+			       *   work of anybody's: an edited file is drift */
+};
+
+/**
+ * @brief skel_generate(), never losing work: a file of @p dst_dir that differs from
+ *        what the generator last wrote (by the manifest) is somebody's, and is neither
+ *        overwritten (unless @p o->force, which keeps it as FILE.mine first) nor
+ *        removed; when any would be overwritten, nothing is written and each is named
+ *        in @p err. The manifest is rewritten after a successful run.
+ * @return 0, or -1 on an error or a refusal.
+ */
+int skel_generate_guarded(const char *src_dir, const char *dst_dir, const struct skel_guard_opts *o,
+			  FILE *log, char *err, size_t err_size);
+
+/**
+ * @brief skel_check() for a checkout that may hold somebody's work: drift is the
+ *        manifest out of date with what @p src_dir generates (solutions/ changed
+ *        without make skeletons), a generated file missing, or one of the generator's
+ *        files left stale; a file edited since it was written, or one the generator
+ *        never wrote, is drift only with @p o->strict, and otherwise logged as
+ *        somebody's work, not compared.
+ * @return the number of differences, or -1 on a marker or I/O error.
+ */
+int skel_check_guarded(const char *src_dir, const char *dst_dir, const struct skel_guard_opts *o,
+		       FILE *log, char *err, size_t err_size);
+
 #endif /* SKELGEN_H */

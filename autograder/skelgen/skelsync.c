@@ -15,7 +15,7 @@
 #include "skeltree.h"
 
 /* Creates every directory above @path, and @path itself when @self is set. */
-static int make_dirs(const char *path, int self, char *err, size_t size)
+int sync_make_dirs(const char *path, int self, char *err, size_t size)
 {
 	char *p = strdup(path), *s;
 	int rc = 0;
@@ -67,7 +67,7 @@ static int is_within(const char *inner, const struct stat *outer)
  * Overlapping trees would be destroyed: generating into solutions/ overwrites the
  * answers, and a destination above the sources deletes them as stale files.
  */
-static int check_overlap(const char *src, const char *dst, char *err, size_t size)
+int sync_check_overlap(const char *src, const char *dst, char *err, size_t size)
 {
 	struct stat s, d;
 
@@ -82,7 +82,7 @@ static int check_overlap(const char *src, const char *dst, char *err, size_t siz
 	/* clang-format on */
 }
 
-static int write_file(const char *path, const struct gen_file *g, char *err, size_t size)
+int sync_write_file(const char *path, const struct gen_file *g, char *err, size_t size)
 {
 	struct stat st;
 	size_t done = 0;
@@ -148,9 +148,9 @@ static int update_one(const char *dst, const struct gen_file *g, FILE *log, char
 	if (!path)
 		return tree_fail(err, size, "%s: error: out of memory", dst);
 	if (tree_file_state(path, g) != FILE_SAME) {
-		rc = make_dirs(path, 0, err, size);
+		rc = sync_make_dirs(path, 0, err, size);
 		if (!rc)
-			rc = write_file(path, g, err, size);
+			rc = sync_write_file(path, g, err, size);
 		if (!rc && log)
 			fprintf(log, "  %s  %s\n", skel_is_source(g->rel) ? "SKEL" : "COPY", path);
 	}
@@ -168,9 +168,9 @@ int skel_generate(const char *src_dir, const char *dst_dir, FILE *log, char *err
 		err[0] = '\0';
 	if (tree_load(src_dir, &t, err, err_size))
 		return -1;
-	rc = make_dirs(dst_dir, 1, err, err_size);
+	rc = sync_make_dirs(dst_dir, 1, err, err_size);
 	if (!rc)
-		rc = check_overlap(src_dir, dst_dir, err, err_size);
+		rc = sync_check_overlap(src_dir, dst_dir, err, err_size);
 	if (!rc)
 		rc = remove_stale(dst_dir, &t, log, err, err_size);
 	for (i = 0; !rc && i < t.n; i++)

@@ -7,6 +7,7 @@
 #define SKELTREE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /** @brief A growable list of malloc()ed strings (relative file paths). */
@@ -120,5 +121,47 @@ int tree_has(const struct gen_tree *t, const char *rel);
  * @return its state; links and directories count as missing.
  */
 enum file_state tree_file_state(const char *path, const struct gen_file *g);
+
+/** @brief Creates every directory above @p path, and @p path itself with @p self. */
+int sync_make_dirs(const char *path, int self, char *err, size_t size);
+
+/** @brief -1 (and why in @p err) when @p src and @p dst overlap: nothing may be written. */
+int sync_check_overlap(const char *src, const char *dst, char *err, size_t size);
+
+/** @brief Writes @p g to @p path, replacing a link rather than writing through it. */
+int sync_write_file(const char *path, const struct gen_file *g, char *err, size_t size);
+
+/** @brief What the generator last wrote (skelguard.c): a hash per relative path. */
+struct guard {
+	char **rel;	/**< the paths, owned */
+	uint64_t *hash; /**< their hashes (guard_hash) */
+	size_t n, cap;	/**< in use, allocated */
+	int present;	/**< the manifest file exists */
+};
+
+/** @brief Whose a file of the generated tree is. */
+enum owner {
+	OWNER_NONE,	 /**< no such file */
+	OWNER_GENERATOR, /**< as the generator last wrote it */
+	OWNER_SOMEBODY	 /**< changed since, or never written by it: somebody's work */
+};
+
+/** @brief The hash the manifest keeps of @p len bytes at @p data. */
+uint64_t guard_hash(const char *data, size_t len);
+
+/** @brief Reads the manifest at @p path into @p g (a missing one is empty). 0 or -1. */
+int guard_read(const char *path, struct guard *g, char *err, size_t size);
+
+/** @brief Writes the manifest of @p t to @p path (atomically). 0 or -1. */
+int guard_write(const char *path, const struct gen_tree *t, char *err, size_t size);
+
+/** @brief 1 and the hash in @p h when @p g lists @p rel, else 0. */
+int guard_lookup(const struct guard *g, const char *rel, uint64_t *h);
+
+/** @brief Whose the file @p rel under @p dst is, by the manifest @p g. */
+enum owner guard_owner(const struct guard *g, const char *dst, const char *rel);
+
+/** @brief Frees @p g. */
+void guard_free(struct guard *g);
 
 #endif /* SKELTREE_H */

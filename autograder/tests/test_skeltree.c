@@ -241,3 +241,69 @@ Test(skelgen_tree, refuses_overlapping_trees, .init = setup_tree, .fini = teardo
 	cr_expect_eq(rc, -1, "expected generate into a parent of the source to fail, got %d", rc);
 	expect_file(src, "01-pair/pair.h", "int f(void);\n");
 }
+
+/* ---- a checkout with somebody's work in labs/ (skelsafe.c) */
+
+static struct skel_guard_opts guard_opts(char *manifest, size_t len, int force, int strict)
+{
+	snprintf(manifest, len, "%s/labs.manifest", root);
+	return (struct skel_guard_opts){manifest, force, strict};
+}
+
+Test(skelgen_guard, never_overwrites_a_students_work, .init = setup_tree, .fini = teardown_tree)
+{
+	char manifest[4096], err[4096] = "";
+	struct skel_guard_opts o = guard_opts(manifest, sizeof(manifest), 0, 0);
+	int rc = skel_generate_guarded(src, dst, &o, NULL, err, sizeof(err));
+
+	cr_assert_eq(rc, 0, "expected the first generate to succeed, got %d: %s", rc, err);
+	put(dst, "01-pair/pair.cu", "int f(void) { return 42; } /* mine */\n");
+	put(dst, "01-pair/notes.txt", "my notes\n");
+	rc = skel_generate_guarded(src, dst, &o, NULL, err, sizeof(err));
+	cr_expect_eq(rc, -1, "expected generate over an edited lab file to refuse, got %d", rc);
+	expect_log_has(err, "/labs/01-pair/pair.cu: has changes that make skeletons did not write");
+	expect_file(dst, "01-pair/pair.cu", "int f(void) { return 42; } /* mine */\n");
+	expect_file(dst, "01-pair/notes.txt", "my notes\n");
+}
+
+Test(skelgen_guard, force_keeps_a_copy, .init = setup_tree, .fini = teardown_tree)
+{
+	char manifest[4096], err[4096] = "";
+	struct skel_guard_opts o = guard_opts(manifest, sizeof(manifest), 0, 0);
+	int rc = skel_generate_guarded(src, dst, &o, NULL, err, sizeof(err));
+
+	cr_assert_eq(rc, 0, "expected the first generate to succeed, got %d: %s", rc, err);
+	put(dst, "01-pair/pair.cu", "mine\n");
+	o.force = 1;
+	rc = skel_generate_guarded(src, dst, &o, NULL, err, sizeof(err));
+	cr_expect_eq(rc, 0, "expected FORCE to succeed, got %d: %s", rc, err);
+	expect_file(dst, "01-pair/pair.cu.mine", "mine\n");
+	expect_file(dst, "01-pair/pair.cu", "int f(void)\n{\n\treturn 0; // TODO(lab1.a)\n}\n");
+}
+
+Test(skelgen_guard, drift_is_the_courses_not_the_students, .init = setup_tree,
+     .fini = teardown_tree)
+{
+	char manifest[4096], err[4096] = "", log[4096];
+	struct skel_guard_opts o = guard_opts(manifest, sizeof(manifest), 0, 0);
+	FILE *f;
+	int rc = skel_generate_guarded(src, dst, &o, NULL, err, sizeof(err));
+
+	cr_assert_eq(rc, 0, "expected the first generate to succeed, got %d: %s", rc, err);
+	put(dst, "01-pair/pair.cu", "mine\n");
+	rc = skel_check_guarded(src, dst, &o, NULL, err, sizeof(err));
+	cr_expect_eq(rc, 0, "expected a student's edit to be no drift, got %d", rc);
+	o.strict = 1;
+	rc = skel_check_guarded(src, dst, &o, NULL, err, sizeof(err));
+	cr_expect_eq(rc, 1, "expected the edit to be drift in the course's checkout, got %d", rc);
+	/* solutions/ changed without make skeletons: drift for everybody */
+	o.strict = 0;
+	put(src, "01-pair/pair.h", "int f(void); /* changed */\n");
+	memset(log, 0, sizeof(log));
+	f = fmemopen(log, sizeof(log) - 1, "w");
+	cr_assert_not_null(f, "expected a log stream, got NULL");
+	rc = skel_check_guarded(src, dst, &o, f, err, sizeof(err));
+	fclose(f);
+	cr_expect_eq(rc, 1, "expected the changed header to be drift, got %d", rc);
+	expect_log_has(log, "/solutions/01-pair/pair.h: changed since make skeletons last ran");
+}
