@@ -290,7 +290,7 @@ movie: $(PNG2GIF)
 	@test -z "$(FRAMES)" -o -d "$(FRAMES)" || { echo "movie: FRAMES=$(FRAMES) is not a folder"; exit 2; }
 	$(Q)if [ -z "$(FRAMES)" ]; then rm -rf $(movie_dir)/frames && mkdir -p $(movie_dir) && set -o pipefail && \
 		$(MAKE) --no-print-directory run ARGS='$(movie_args)' | tee $(movie_dir)/driver.log; fi
-	$(Q)$(if $(filter mp4,$(FORMAT)),{ $(DEPS) ffmpeg || true; } &&) autograder/movie.sh \
+	$(Q)$(if $(filter mp4,$(FORMAT)),{ $(DEPS) --optional ffmpeg || true; } &&) autograder/movie.sh \
 		$(or $(FRAMES),$(movie_dir)/frames) $(movie_dir) $(FORMAT) $(FPS) $(PNG2GIF) \
 		$(if $(FRAMES),,$(movie_dir)/driver.log)
 

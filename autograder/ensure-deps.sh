@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# ensure-deps.sh NAME...: makes sure the Debian packages behind NAME (criterion,
-# libpng, pandoc, doxygen, gnuplot, ffmpeg, slurm) are usable. Missing ones are installed when
-# running as root or with passwordless sudo; otherwise it prints the one apt-get line
-# to run and fails. Criterion and libpng count as present when their headers compile,
-# so a copy pointed to by CPATH/LIBRARY_PATH (the GPU machine's .devdeps) is enough.
+# ensure-deps.sh [--optional] NAME...: makes sure the Debian packages behind NAME
+# (criterion, libpng, pandoc, doxygen, gnuplot, ffmpeg, slurm) are usable. Whatever is
+# missing, it says the exact command first. At a terminal it asks before running it;
+# without one (CI, a script) it runs it when it can (as root or with passwordless sudo)
+# and otherwise prints it and fails. --optional: something the caller can do without
+# (make movie's MP4, which falls back to GIF): never installed without a yes at a
+# terminal. Criterion and libpng count as present when their headers compile, so a copy
+# pointed to by CPATH/LIBRARY_PATH (the GPU machine's .devdeps) is enough.
 set -u
+optional=
+[ "${1:-}" = --optional ] && optional=1 && shift
 missing=()
 for name in "$@"; do
 	case $name in
@@ -43,7 +48,18 @@ if ! command -v apt-get >/dev/null; then
 		"with its package manager (Debian/Ubuntu: $line)" >&2
 	exit 1
 fi
-echo "installing missing Debian packages: ${missing[*]}"
+if [ -t 0 ] && [ -t 1 ]; then
+	printf 'missing Debian packages: %s. Run "%s" now? [y/N] ' "${missing[*]}" "${sudo:+$sudo }$line"
+	read -r answer || answer=
+	case $answer in
+	[yY]*) ;;
+	*) echo "not installed; to install them later: ${sudo:+sudo }$line" >&2 && exit 1 ;;
+	esac
+elif [ -n "$optional" ]; then
+	echo "missing Debian packages: ${missing[*]} (optional here); to install them: ${sudo:+sudo }$line" >&2
+	exit 1
+fi
+echo "installing missing Debian packages: running ${sudo:+$sudo }$line"
 export DEBIAN_FRONTEND=noninteractive
 if ! $sudo $line >/tmp/particle-labs-apt.log 2>&1; then
 	$sudo apt-get update >>/tmp/particle-labs-apt.log 2>&1
