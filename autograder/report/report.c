@@ -148,29 +148,58 @@ int report_reachable(const struct report *r)
 	return points;
 }
 
+/* The suites of the rows skipped in @p r, each once, comma-separated, into @p buf. */
+static const char *skipped_suites(const struct report *r, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < r->n; i++) {
+		const char *test = r->rows[i].test, *slash = strchr(test, '/');
+		int n = slash ? (int)(slash - test) : (int)strlen(test), seen = 0;
+
+		if (strcmp(r->rows[i].status, "skipped"))
+			continue;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(r->rows[j].status, "skipped") &&
+			       !strncmp(r->rows[j].test, test, (size_t)n) &&
+			       (r->rows[j].test[n] == '/' || !r->rows[j].test[n]);
+		if (!seen && used + (size_t)n + 3 < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%.*s", used ? ", " : "",
+						 n, test);
+	}
+	return buf;
+}
+
 void report_table(FILE *f, const struct report *r)
 {
 	struct report_totals t = report_sum(r);
-	char pts[32];
-	int indent = 10 + 1 + 32 + 1 + 7 + 2 + 8 + 1; /* where the reason column starts */
+	char pts[32], suites[256];
+	int width = 32; /* the test column: the longest name, so that points stay in line */
 
-	fprintf(f, "%-10s %-32s %7s  %-8s %s\n", "lab", "test", "points", "status", "reason");
+	for (int i = 0; i < r->n; i++)
+		if ((int)strlen(r->rows[i].test) > width)
+			width = (int)strlen(r->rows[i].test);
+	int indent = 10 + 1 + width + 1 + 7 + 2 + 8 + 1; /* where the reason column starts */
+
+	fprintf(f, "%-10s %-*s %7s  %-8s %s\n", "lab", width, "test", "points", "status", "reason");
 	for (int i = 0; i < r->n; i++) {
 		const struct fragment_row *row = &r->rows[i];
 		snprintf(pts, sizeof(pts), "%d/%d", row->score, row->max_score);
-		fprintf(f, "%-10s %-32s %7s  %-8s ", row->lab, row->test, pts, row->status);
+		fprintf(f, "%-10s %-*s %7s  %-8s ", row->lab, width, row->test, pts, row->status);
 		print_reason(f, row->output, indent);
 	}
-	fprintf(f, "%-10s %-32s %7s  %d passed, %d failed, %d skipped\n", "TOTAL", "",
+	fprintf(f, "%-10s %-*s %7s  %d passed, %d failed, %d skipped\n", "TOTAL", width, "",
 		(snprintf(pts, sizeof(pts), "%d/%d", t.score, t.max_score), pts), t.passed,
 		t.failed, t.skipped);
 	if (r->emulated)
 		fprintf(
 		    f,
-		    "EMULATED on the CPU: correctness only, at most %d of %d points here (speed, "
-		    "sanitizer and long-run tests need a GPU). A grade that counts is a GPU "
-		    "grade.\n",
-		    report_reachable(r), t.max_score);
+		    "EMULATED on the CPU: correctness only, at most %d of %d points here%s%s%s. "
+		    "A grade that counts is a GPU grade.\n",
+		    report_reachable(r), t.max_score, t.skipped ? " (skipped here: " : "",
+		    skipped_suites(r, suites, sizeof(suites)),
+		    t.skipped ? ", which need a GPU)" : "");
 }
 
 /* Bytes a valid UTF-8 sequence starting at s has (1 to 4), or 0 when it is not one:
