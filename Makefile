@@ -203,7 +203,7 @@ check-format:
 # the class on a Slurm cluster started for the test.
 TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
-	"autograder/tests/formula-test.sh" "autograder/tests/sanitize-test.sh" "autograder/tests/nvtx-test.sh" \
+	"autograder/tests/formula-test.sh" "autograder/tests/xref-test.sh" "autograder/tests/sanitize-test.sh" "autograder/tests/nvtx-test.sh" \
 	"env CUDA_HOME=$(CUDA_HOME) NVCC=$(NVCC) autograder/tests/verdict-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
 	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)" \

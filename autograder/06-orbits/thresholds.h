@@ -1,7 +1,7 @@
 /*
  * Lab 06-orbits: every threshold the grader applies, in one table. Do not modify.
  *
- * By the course's rule (README, "Thresholds"): a speed bound is T = 1 + (R - 1) / 2 of
+ * By the course's rule (README, "How grading works", thresholds): a speed bound is T = 1 + (R - 1) / 2 of
  * the ratio R the reference measured on the H200, rounded down to two figures (half the
  * reference's gain), and the simplest wrong approach the test exists to reject measures
  * below it; an error bound is at least twice the worst error the reference measured and
