@@ -51,18 +51,19 @@ void remote_batch_begin(int k) __attribute__((weak));
 cudaError_t remote_batch_end(void) __attribute__((weak));
 void remote_batch_cancel(void) __attribute__((weak));
 
-/* The inputs of one run, or of each call of a batch (recorded by the grader's runner
- * client with a copy of the inputs each, and sent when the batch runs). */
+/* The inputs of one run (@p k 0: the run is one call), or of each of the @p k calls of a
+ * batch (recorded by the grader's runner client with a copy of the inputs each, and
+ * sent when the batch runs). */
 static cudaError_t prepare_run(const struct timing_plan *p, int k)
 {
-	if (k > 1)
+	if (k > 0)
 		remote_batch_begin(k);
-	for (int j = 0; j < k; j++) {
+	for (int j = 0; j < (k > 0 ? k : 1); j++) {
 		cudaError_t err = p->prepare ? p->prepare(p->ctx) : cudaSuccess;
-		if (err == cudaSuccess && k > 1)
+		if (err == cudaSuccess && k > 0)
 			err = p->run(p->ctx); /* recorded: it runs in the batch */
 		if (err != cudaSuccess) {
-			if (k > 1)
+			if (k > 0)
 				remote_batch_cancel();
 			return err;
 		}
@@ -77,7 +78,7 @@ static cudaError_t timed_runs(const struct timing_plan *p, void *flush, size_t f
 			      cudaEvent_t start, cudaEvent_t stop, double *ms)
 {
 	for (int i = 0, redone = 0; i < p->warmup + p->runs; i++) {
-		int k = remote_batch_size ? remote_batch_size() : 1;
+		int k = remote_batch_size ? remote_batch_size() : 0; /* 0: one call, no batch */
 		float t;
 		double remote;
 
@@ -90,7 +91,7 @@ static cudaError_t timed_runs(const struct timing_plan *p, void *flush, size_t f
 		if (remote_mark)
 			remote_mark();
 		CUDA_CHECK(cudaEventRecord(start, 0));
-		CUDA_CHECK(k > 1 ? remote_batch_end() : p->run(p->ctx));
+		CUDA_CHECK(k > 0 ? remote_batch_end() : p->run(p->ctx));
 		CUDA_CHECK(cudaEventRecord(stop, 0));
 		CUDA_CHECK(cudaEventSynchronize(stop));
 		CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));

@@ -92,6 +92,30 @@ cudaError_t cudaFree(void *p)
 	return cudaSuccess;
 }
 
+int emu_memory_range(const void *p, void **base, size_t *size)
+{
+	const char *c = p;
+	uint64_t end, at = ALIGN;
+
+	if (!arena || c < arena + ALIGN || c >= arena + ARENA_BYTES)
+		return -1;
+	end = atomic_load((_Atomic uint64_t *)arena);
+	/* the blocks lie end to end from the counter's, each behind its header (freed
+	 * ones keep the header's page) */
+	while (at < end) {
+		uint64_t total = *(uint64_t *)(arena + at);
+		if (!total)
+			return -1;
+		if (c >= arena + at + ALIGN && c < arena + at + total) {
+			*base = arena + at + ALIGN;
+			*size = total - ALIGN;
+			return 0;
+		}
+		at += total;
+	}
+	return -1;
+}
+
 int emu_memory_attach(void)
 {
 	return attach();

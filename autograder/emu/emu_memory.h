@@ -6,6 +6,10 @@
 extern "C" {
 #endif
 
+/** @brief The block holding @p p: its start in @p base and its size (rounded up) in
+ *         @p size; 0, or -1 when @p p is not in an allocated block. */
+int emu_memory_range(const void *p, void **base, size_t *size);
+
 /** @brief Maps the arena (the grader's own, or the one the runner inherits): 0 on success. */
 int emu_memory_attach(void);
 

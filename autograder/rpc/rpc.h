@@ -172,7 +172,7 @@ void remote_mark(void);
  */
 int remote_elapsed(double parent_ms, int warmup, double *ms);
 
-/** @brief The calls the next timed run should batch (1: no batch). */
+/** @brief The calls the next timed run should batch (0: no batch, one call as it is). */
 int remote_batch_size(void);
 
 /** @brief Records the next @p k calls of the lab's API (each after its own prepare, with
