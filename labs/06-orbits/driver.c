@@ -358,14 +358,17 @@ int main(int argc, char **argv)
 		worst = sqrt(d2) > worst ? sqrt(d2) : worst;
 	}
 	const char *names[] = {"integrated", "modular", "float", "kahan"};
-	printf("%s: %d satellites x %d steps of %g s (%d per launch), seed 0x%llx\n"
+	char launches[64];
+	if (m == MODULAR) /* four stages and their combination, each a launch of its own */
+		snprintf(launches, sizeof(launches), "a launch per stage, five a step");
+	else
+		snprintf(launches, sizeof(launches), "%d steps a launch",
+			 spl < per_call ? spl : per_call);
+	printf("%s: %d satellites x %d steps of %g s (%s), seed 0x%llx\n"
 	       "%.3f ms, %.3g RK4 steps/s; worst distance of %d sampled satellites from the "
 	       "double CPU reference: %.3g km\n",
-	       names[m], n, steps, dt,
-	       m == MODULAR	? 1
-	       : spl < per_call ? spl
-				: per_call,
-	       seed, ms, (double)n * steps / (ms * 1e-3), SAMPLE < n ? SAMPLE : n, worst);
+	       names[m], n, steps, dt, launches, seed, ms, (double)n * steps / (ms * 1e-3),
+	       SAMPLE < n ? SAMPLE : n, worst);
 	cudaFree(d), cudaFree(df), cudaFree(dc), cudaFree(scratch);
 	free(h), free(hf), free(got), free(gotf);
 	free(plane);
