@@ -238,7 +238,7 @@ GRADED_TEST(precision, time_compensated, 1, 120)
 	int wi = worst_clock(t, want, &err);
 	cr_assert(err <= TIME_ABS_TOL,
 		  "%d steps of %g s, compensated, in launches of %d: satellite %d's clock reads "
-		  "%.6f s, want %.6f (naive float sums end about 1.4 s short)\nhint: the time "
+		  "%.6f s, want %.6f (a naive float sum ends about 1.4 s off)\nhint: the time "
 		  "goes through kahan_add too, its compensation in time_c, loaded and stored "
 		  "with the clock at every launch " STEP,
 		  TIME_STEPS, TIME_DT, split, wi, t[wi], want);
