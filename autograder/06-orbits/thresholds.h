@@ -106,19 +106,20 @@
  * The baseline is the course's propagate_modular (reference_build.h), timed in the
  * grader's own process before any call of the submission: timing the submission's own
  * modular let a submission pass by slowing it (each stage launched three times) rather
- * than by a fast integrated kernel. R is the same figure as before, the reference's
- * integrated against the reference's modular: 18.6x on the H200 (6.805 ms against
- * 126.3 ms; 18.4x and 22.5x in two selftest runs, 20.1x in the bench); T = 1 + 17.6 / 2
- * = 9.8, to be re-measured with the baseline in the grader's process at the lab's next
- * GPU run. The simplest wrong approach, one launch per step (the integrated kernel with
- * steps_per_launch = 1, or a launcher that loops over steps), measured 5.1x against
- * modular (06-bench.log, sweep, 1000 satellites x 1000 steps: 3.756 ms against 19.105
- * ms; 5.0x at 100 satellites); the same kernel twice, 1.0x. 10 steps per launch
- * measured 15.2x: the integrated method already, and it passes. */
+ * than by a fast integrated kernel. Re-measured with that baseline on the H200
+ * (2026-12-03): 19.3x in the smoke run (6.818 ms against 131.6 ms) and 23.0x in the
+ * device-check's grade (6.821 against 156.7 ms; the modular baseline's spread, not the
+ * integrated kernel's); with the lower, T = 1 + 18.3 / 2 = 10.15, rounded down to 10
+ * (it was 9.8 from R = 18.6 against the submission's own modular). The simplest wrong
+ * approach, one launch per step, measured 4.79x against the course's modular (the
+ * attack padded_baseline, same day: 26.1 ms against 125.1 ms) and 5.1x in the bench
+ * (06-bench.log, sweep, 1000 satellites x 1000 steps: 3.756 ms against 19.105 ms); the
+ * same kernel twice, 1.0x. 10 steps per launch measured 15.2x: the integrated method
+ * already, and it passes. */
 #define SEED_SATS		550
 #define SEED_STEPS		6400
-#define INTEGRATED_SPEEDUP_H200 18.6
-#define INTEGRATED_SPEEDUP_MIN	9.8
+#define INTEGRATED_SPEEDUP_H200 19.3
+#define INTEGRATED_SPEEDUP_MIN	10.0
 
 /* Parity: the submission's propagate_integrated against the course's, the same batch,
  * PARITY_SATS satellites x PARITY_STEPS steps of 10 s in one launch, the course's kernel
