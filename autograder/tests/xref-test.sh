@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# xref-test.sh: every citation of a README heading in the course's files (README,
-# "Heading" or README's "Heading") names a heading README.md has. A citation of one that
-# was renamed or never existed sends a reader nowhere. Prints each broken citation.
+# xref-test.sh: every citation of a README heading in the course's files (the word
+# README, a comma or 's, then the heading's name in double quotes) names a heading
+# README.md has. A citation of one that was renamed or never existed sends a reader
+# nowhere. Prints each broken citation.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 bad=0
