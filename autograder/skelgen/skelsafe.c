@@ -33,27 +33,49 @@ static int keep_mine(const char *path, FILE *log, char *err, size_t size)
 	return rc;
 }
 
-/* The generated files that are somebody's work and would change: named in @p err,
- * counted. */
-static int count_conflicts(const char *dst, const struct gen_tree *t, const struct guard *g,
-			   char *err, size_t size)
+/* The generated files that are somebody's work and would change: each named in @p err,
+ * or with @p force kept as FILE.mine; returns how many, or -1 when one could not be
+ * kept. */
+static int take_conflicts(const char *dst, const struct gen_tree *t, const struct guard *g,
+			  int force, FILE *log, char *err, size_t size)
 {
 	int n = 0;
 
-	for (size_t i = 0; i < t->n; i++) {
+	for (size_t i = 0; n >= 0 && i < t->n; i++) {
 		char *path = tree_join(dst, t->v[i].rel);
 
 		if (path && tree_file_state(path, &t->v[i]) == FILE_DIFFERENT &&
 		    guard_owner(g, dst, t->v[i].rel) == OWNER_SOMEBODY) {
-			tree_fail(err, size,
-				  "%s: has changes that make skeletons did not write (your work?): "
-				  "it would be overwritten",
-				  path);
-			n++;
+			if (force && keep_mine(path, log, err, size))
+				n = -1;
+			else if (force)
+				n++;
+			else {
+				tree_fail(err, size,
+					  "%s: has changes that make skeletons did not write (your "
+					  "work?): it would be overwritten",
+					  path);
+				n++;
+			}
 		}
 		free(path);
 	}
 	return n;
+}
+
+/* The tree @p src generates and the manifest of what was last written: 0, or -1. */
+static int load_both(const char *src, const char *manifest, struct gen_tree *t, struct guard *g,
+		     char *err, size_t size)
+{
+	if (err && size)
+		err[0] = '\0';
+	if (tree_load(src, t, err, size))
+		return -1;
+	if (guard_read(manifest, g, err, size)) {
+		tree_free(t);
+		return -1;
+	}
+	return 0;
 }
 
 /* Removes the generator's own files that no longer have a source; keeps the rest. */
@@ -91,32 +113,20 @@ int skel_generate_guarded(const char *src_dir, const char *dst_dir, const struct
 	struct guard g;
 	int rc, conflicts;
 
-	if (err && err_size)
-		err[0] = '\0';
-	if (tree_load(src_dir, &t, err, err_size))
+	if (load_both(src_dir, o->manifest, &t, &g, err, err_size))
 		return -1;
-	if (guard_read(o->manifest, &g, err, err_size)) {
-		tree_free(&t);
-		return -1;
-	}
 	rc = sync_make_dirs(dst_dir, 1, err, err_size);
 	if (!rc)
 		rc = sync_check_overlap(src_dir, dst_dir, err, err_size);
-	conflicts = rc ? 0 : count_conflicts(dst_dir, &t, &g, err, err_size);
-	if (conflicts && !o->force)
+	conflicts = rc ? 0 : take_conflicts(dst_dir, &t, &g, o->force, log, err, err_size);
+	if (conflicts < 0)
+		rc = -1;
+	else if (conflicts && !o->force)
 		rc = tree_fail(err, err_size,
 			       "make skeletons: nothing written, so that no work is lost. Copy "
 			       "the %d file(s) above elsewhere first, or run 'make skeletons "
 			       "FORCE=1', which keeps each as FILE.mine before replacing it",
 			       conflicts);
-	for (size_t i = 0; !rc && conflicts && i < t.n; i++) {
-		char *path = tree_join(dst_dir, t.v[i].rel);
-
-		if (path && tree_file_state(path, &t.v[i]) == FILE_DIFFERENT &&
-		    guard_owner(&g, dst_dir, t.v[i].rel) == OWNER_SOMEBODY)
-			rc = keep_mine(path, log, err, err_size);
-		free(path);
-	}
 	if (!rc)
 		rc = remove_stale_own(dst_dir, &t, &g, log, err, err_size);
 	for (size_t i = 0; !rc && i < t.n; i++) {
@@ -185,14 +195,8 @@ int skel_check_guarded(const char *src_dir, const char *dst_dir, const struct sk
 	struct name_list l = {0};
 	int drift = 0;
 
-	if (err && err_size)
-		err[0] = '\0';
-	if (tree_load(src_dir, &t, err, err_size))
+	if (load_both(src_dir, o->manifest, &t, &g, err, err_size))
 		return -1;
-	if (guard_read(o->manifest, &g, err, err_size)) {
-		tree_free(&t);
-		return -1;
-	}
 	for (size_t i = 0; i < t.n; i++)
 		drift += check_one(src_dir, dst_dir, &t.v[i], &g, o, log);
 	for (size_t i = 0; i < g.n; i++) /* lines of files the generator no longer writes */
