@@ -402,27 +402,16 @@ void rpc_call(int fn, void *const *argv, void *ret)
  * test knows) is copied back into the caller's memory for its check after timing.
  */
 /*
- * Staged batches (PL_STAGED_TIMING=1 in the grader's environment; not yet the default:
- * to be verified on a GPU). A runner may leave work to a thread of its own, which
- * computes a call's result after the reply, or, seeing the next run's inputs in
- * memory it maps before the request comes, computes it ahead of the grader's clock.
- * Staged, every timed run is a batch (of one call, too) whose inputs are recorded into
- * memory the runner never maps, and copied into the memory it maps only inside the
- * grader's window, right before the request; the grader's figure runs from those
- * copies' end to the reply, and the checked call's outputs are taken at the reply. Work
- * before the inputs exist cannot be done; work after the reply is not seen.
+ * Staged batches. A runner may leave work to a thread of its own, which computes a
+ * call's result after the reply, or, seeing the next run's inputs in memory it maps
+ * before the request comes, computes it ahead of the grader's clock. So every timed run
+ * is a batch (of one call, too) whose inputs are recorded into memory the runner never
+ * maps, and copied into the memory it maps only inside the grader's window, right
+ * before the request; the grader's figure runs from those copies' end to the reply, and
+ * the checked call's outputs are taken at the reply. Work before the inputs exist
+ * cannot be done; work after the reply is not seen. (H200, 2026-12-03: the attack
+ * background_thread, which scored lab 01's speed points before, scores 0.)
  */
-static int staged(void)
-{
-	static int on = -1;
-
-	if (on < 0) {
-		const char *v = getenv("PL_STAGED_TIMING");
-		on = v && *v && strcmp(v, "0");
-	}
-	return on;
-}
-
 #define BATCH_MIN_MS	4.0	     /* a batch shorter than this is too short to check */
 #define BATCH_TARGET_MS 8.0	     /* what K aims at */
 #define BATCH_MEM_MAX	(4ull << 30) /* bytes of copies a batch may take */
@@ -478,11 +467,11 @@ static const void *batch_substitute(const void *value)
 		c = &s->c[s->n_copies++];
 		*c = (struct slot_copy){base, e.size, NULL, NULL, 0};
 		if (cudaMalloc(&c->copy, e.size) != cudaSuccess ||
-		    (staged() && cudaMalloc(&c->stage, e.size) != cudaSuccess))
+		    cudaMalloc(&c->stage, e.size) != cudaSuccess)
 			fail("no device memory for a batch's copy of a timed call's buffers");
 	}
 	if (!c->fresh) {
-		if (cudaMemcpy(staged() ? c->stage : c->copy, (void *)(uintptr_t)base, e.size,
+		if (cudaMemcpy(c->stage, (void *)(uintptr_t)base, e.size,
 			       cudaMemcpyDeviceToDevice))
 			fail("copying a timed call's buffers into its batch slot failed");
 		c->fresh = 1;
@@ -561,9 +550,7 @@ int remote_batch_size(void)
 
 	if (run_calls != 1)
 		return 0; /* runs of several calls are not batched */
-	if (staged())
-		return seen_remote ? k : 0; /* every run a batch, once it is known to call */
-	return k > 1 ? k : 0;
+	return seen_remote ? k : 0; /* every run a batch, once it is known to call */
 }
 
 void remote_batch_begin(int k)
@@ -638,17 +625,15 @@ cudaError_t remote_batch_end(void)
 	static cudaEvent_t e[2];
 	static int made;
 	float ms = 0.f;
-	if (staged() && !made++ &&
+	if (!made++ &&
 	    (cudaEventCreate(&e[0]) != cudaSuccess || cudaEventCreate(&e[1]) != cudaSuccess))
 		fail("the grader's clock of a batch could not be made");
-	if (staged())
-		stage_inputs(k, e[0]);
+	stage_inputs(k, e[0]);
 	if (wire_write(sock, buf, (size_t)(p - buf)) || wire_read(sock, &rep, sizeof(rep)) ||
 	    rep.bytes > sizeof(back) || wire_read(sock, back, rep.bytes))
 		child_died(rpc_api[slots[0].fn].name);
-	if (staged() &&
-	    (cudaEventRecord(e[1], 0) != cudaSuccess || cudaEventSynchronize(e[1]) != cudaSuccess ||
-	     cudaEventElapsedTime(&ms, e[0], e[1]) != cudaSuccess))
+	if (cudaEventRecord(e[1], 0) != cudaSuccess || cudaEventSynchronize(e[1]) != cudaSuccess ||
+	    cudaEventElapsedTime(&ms, e[0], e[1]) != cudaSuccess)
 		fail("the grader's clock of a batch failed");
 	staged_ms = ms;
 	calls_timed++;
@@ -767,7 +752,7 @@ int remote_elapsed(double parent_ms, int warmup, double *ms)
 	seen_remote = 1;
 	if (run_direct)
 		run_calls = calls_per_run > run_calls ? calls_per_run : run_calls;
-	else if (staged())
+	else
 		parent_ms = staged_ms; /* from the inputs' arrival to the reply (stage_inputs) */
 	empty = empty_call_ms();
 	/* too short to check from outside: more calls a batch, and the run again */
