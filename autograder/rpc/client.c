@@ -471,8 +471,7 @@ static const void *batch_substitute(const void *value)
 			fail("no device memory for a batch's copy of a timed call's buffers");
 	}
 	if (!c->fresh) {
-		if (cudaMemcpy(c->stage, (void *)(uintptr_t)base, e.size,
-			       cudaMemcpyDeviceToDevice))
+		if (cudaMemcpy(c->stage, (void *)(uintptr_t)base, e.size, cudaMemcpyDeviceToDevice))
 			fail("copying a timed call's buffers into its batch slot failed");
 		c->fresh = 1;
 	}
@@ -549,7 +548,7 @@ int remote_batch_size(void)
 	int k = k_next < k_max ? k_next : k_max;
 
 	if (run_calls != 1)
-		return 0; /* runs of several calls are not batched */
+		return 0;	    /* runs of several calls are not batched */
 	return seen_remote ? k : 0; /* every run a batch, once it is known to call */
 }
 
