@@ -126,7 +126,7 @@ emu-grade: $(if $(filter $(SELECTED),$(EMU_LABS)),$(call emu_bin,$(SUBMISSION),$
 		timeout 1200 $(call emu_bin,$(SUBMISSION),$(SELECTED)) --jobs 2 --filter '$(EMU_FILTER)' \
 		--short-filename >$(EMU_OUT).log 2>&1; true
 
-# Known-wrong and alternative-correct submissions of labs 04-06 judged with emulated
+# Known-wrong and alternative-correct submissions of the labs judged with emulated
 # kernels: their correctness tests, without a GPU. Slow (minutes per patch of lab 05).
 selftest-emu:
 	$(Q)autograder/selftest-emu.sh $(filter $(EMU_LABS),$(SELECTED))
@@ -136,7 +136,7 @@ selftest-emu:
 	check-format clean deps-grade deps-png deps-test \
 	check-skeletons test-units test-grade emu-test emu-grade selftest-emu graders emu-graders FORCE
 
-all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST) $(GPU_WARP_TEST) \
+all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(GPU_TESTS) \
 	$(EMU_RENDER_TEST) $(GPU_RENDER_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
@@ -166,10 +166,10 @@ else
 	@echo "no solutions/ here (a student release): skeleton drift check skipped"
 endif
 
-test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_WARP_TEST) $(EMU_RENDER_TEST)
+test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST)
 	$(Q)autograder/run-criterion.sh $(TEST_COMMON)
 	$(Q)autograder/run-criterion.sh $(TEST_TOOLS)
-	$(Q)$(EMU_WARP_TEST)
+	$(Q)$(foreach t,$(EMU_TESTS),$(t) &&) true
 	$(Q)$(EMU_RENDER_TEST)
 
 # The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # selftest-emu.sh LAB...: selftest.sh with the labs' kernels emulated on the CPU
 # (autograder/emu/): no GPU needed, only the correctness tests judged (speed, sanitizer
-# and long many-step tests are left out, see EMU_FILTER in the Makefile), and each lab's
-# skeleton graded the same way. Labs 04, 05 and 06 only.
+# and long many-step tests are left out, see EMU_FILTER in emu.mk), and each lab's
+# skeleton graded the same way. The labs whose lab.mk puts them in EMU_LABS (all six).
 PL_SELFTEST_EMU=1 exec "$(dirname "$0")/selftest.sh" "$@"

@@ -23,6 +23,16 @@ extern "C" {
  *         computed up to this many bodies. */
 #define NBODY_ENERGY_N_MAX 65536
 
+/** @brief The bodies of a run without -n where the kernels are emulated on the CPU
+ *         (`make run` without a GPU): seconds there, where a GPU's default takes hours. */
+#define NBODY_EMU_N 4096
+
+/**
+ * @brief The bodies of a run without -n: @p gpu_n, or NBODY_EMU_N (and a line saying so)
+ *        in a driver linked with the course's CPU emulation of the kernels.
+ */
+int nbody_default_n(int gpu_n);
+
 /** @brief The drivers' scenes: initial conditions, and the camera that shows them. */
 enum nbody_scene {
 	NBODY_CUBE,	 /**< uniform in [-1, 1)^3, at rest (ic_uniform_cube) */

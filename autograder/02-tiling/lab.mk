@@ -2,6 +2,9 @@
 # Makefile and the student release's include every autograder/*/lab.mk; README's
 # "Adding a lab" lists the settings a lab may have.
 
+# graded with its kernels emulated on the CPU where no GPU is visible (autograder/emu/)
+EMU_LABS += 02-tiling
+
 # the grader times the submission against the course's own build of the lab (the API
 # of api.txt renamed reference_<name>): the lab's kernels must be static
 REFERENCE_LABS += 02-tiling

@@ -14,6 +14,7 @@
 
 GRADED_TEST(speed, parity_vs_reference, 6, 180)
 {
+	gpu_require(); /* first: where there is no GPU, that is the reason to give */
 #ifndef HAVE_REFERENCE
 	cr_skip_test("the course's reference build is not in this tree (no solutions/02-tiling): "
 		     "parity test skipped");
@@ -25,7 +26,6 @@ GRADED_TEST(speed, parity_vs_reference, 6, 180)
 	struct rng r;
 	char msg[512];
 
-	gpu_require();
 	GPU_OK(accel_run_open(&c, PARITY_N, ACCEL_EPS2, seed));
 	/* the reference first, with no runner of the submission's alive (nothing of its can
 	 * share the GPU with the baseline); the submission's last run leaves the result

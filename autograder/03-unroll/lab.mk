@@ -2,6 +2,9 @@
 # Makefile and the student release's include every autograder/*/lab.mk; README's
 # "Adding a lab" lists the settings a lab may have.
 
+# graded with its kernels emulated on the CPU where no GPU is visible (autograder/emu/)
+EMU_LABS += 03-unroll
+
 # nvcc flags of the lab's documented build (handout 03: flush denormals to zero)
 LAB_CUFLAGS_03-unroll := -ftz=true
 # make sass: accel_unrolled_kernel<256, 8>, mangled

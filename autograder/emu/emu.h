@@ -39,6 +39,44 @@ template <typename T> static inline T __ldg(const T *p)
 {
 	return *p; /* the read-only cache path: a plain load here */
 }
+/* loads and stores with a cache hint (L2 only, streaming, ...): there is no cache
+ * here, so each is a plain load or store */
+template <typename T> static inline T __ldcg(const T *p)
+{
+	return *p;
+}
+template <typename T> static inline T __ldca(const T *p)
+{
+	return *p;
+}
+template <typename T> static inline T __ldcs(const T *p)
+{
+	return *p;
+}
+template <typename T> static inline T __ldlu(const T *p)
+{
+	return *p;
+}
+template <typename T> static inline T __ldcv(const T *p)
+{
+	return *p;
+}
+template <typename T> static inline void __stcg(T *p, T v)
+{
+	*p = v;
+}
+template <typename T> static inline void __stcs(T *p, T v)
+{
+	*p = v;
+}
+template <typename T> static inline void __stwb(T *p, T v)
+{
+	*p = v;
+}
+template <typename T> static inline void __stwt(T *p, T v)
+{
+	*p = v;
+}
 static inline float norm3df(float a, float b, float c)
 {
 	return std::sqrt(a * a + b * b + c * c);
@@ -88,8 +126,10 @@ EMU_UNSUPPORTED(__match_any_sync)
 EMU_UNSUPPORTED(__reduce_add_sync)
 
 /* Runs fn(ctx) once per thread of the grid, block after block; a block's threads as
- * coroutines that switch at barriers. */
+ * coroutines that switch at barriers. emu_run_shared: the same with @bytes of dynamic
+ * shared memory (more than a GPU's block may have aborts with a line saying so). */
 extern "C" void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx);
+extern "C" void emu_run_shared(dim3 grid, dim3 block, size_t bytes, void (*fn)(void *), void *ctx);
 extern "C" void emu_syncthreads(void);
 extern "C" int emu_warp_all(int pred);
 
@@ -240,6 +280,9 @@ static inline float rsqrtf(float x)
 /* shared memory: one copy per kernel, and blocks run one after another */
 #undef __shared__
 #define __shared__ static
+/* dynamic shared memory: launch.py makes each extern __shared__ array a pointer to this
+ * one buffer (16-byte aligned, as on a GPU), whose size the launch gives */
+extern "C" unsigned char emu_dynamic_shared[];
 
 template <typename F> static void emu_invoke(void *f)
 {
@@ -251,6 +294,14 @@ template <typename F> static void emu_invoke(void *f)
 	do {                                                                                       \
 		auto emu_call_ = [&] { __VA_ARGS__; };                                             \
 		emu_run(dim3(grid), dim3(block), emu_invoke<decltype(emu_call_)>, &emu_call_);     \
+	} while (0)
+/* kernel<<<grid, block, bytes[, stream]>>>(args): EMU_LAUNCH_SHARED(grid, block, bytes,
+ * kernel(args)) */
+#define EMU_LAUNCH_SHARED(grid, block, bytes, ...)                                                 \
+	do {                                                                                       \
+		auto emu_call_ = [&] { __VA_ARGS__; };                                             \
+		emu_run_shared(dim3(grid), dim3(block), (size_t)(bytes),                           \
+			       emu_invoke<decltype(emu_call_)>, &emu_call_);                       \
 	} while (0)
 
 #endif /* EMU_H */

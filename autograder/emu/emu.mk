@@ -3,12 +3,21 @@
 
 # The labs' kernels run on the CPU, a block's threads taking turns at barriers and warp
 # votes (autograder/emu/): the solutions' correctness tests of these labs run in
-# `make test`, without a GPU. Speed, sanitizer and long many-step tests are left out;
-# a lab's EMU_ENV_<lab> (its lab.mk) is set for its emulated runs (lab 05: smaller sizes).
-EMU_FILTER := !(speed|flock|sanitize)/*
+# `make test`, without a GPU. Speed, sanitizer and long many-step tests are left out, and
+# the resources tests, which read ptxas's report of nvcc's build; a lab's EMU_ENV_<lab>
+# (its lab.mk) is set for its emulated runs (lab 05: smaller sizes).
+EMU_FILTER := !(speed|flock|sanitize|resources)/*
 EMU_OUT ?= $(BUILD)/emu/out/$(SELECTED).tsv
-EMU_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wno-attributes -Wno-unknown-pragmas -Wno-sign-compare \
-	-include autograder/emu/emu.h
+# -fno-math-errno: sqrtf is one instruction, not a call that may set errno (no kernel
+# reads errno; the results are the same), a third off an all-pairs loop's time
+EMU_CXXFLAGS := -std=c++17 -O2 -g -fno-math-errno -Wall -Wno-attributes -Wno-unknown-pragmas \
+	-Wno-sign-compare -include autograder/emu/emu.h
+# a change of these flags rebuilds what they compiled (the flags stamp of the Makefile,
+# for g++'s emulated builds)
+EMU_FLAGS_STAMP := $(BUILD)/.emu-flags
+$(EMU_FLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(EMU_CXXFLAGS)' | cmp -s - $@ || echo '$(EMU_CXXFLAGS)' > $@
 # common/*.cu emulated too, but for CUB's sort, which emu_runtime.c replaces
 EMU_COMMON := $(patsubst common/%.cu,$(BUILD)/emu/common/%.o,$(filter-out common/keysort.cu,$(COMMON_CU)))
 
@@ -16,26 +25,29 @@ $(BUILD)/emu/common/%.cc: common/%.cu autograder/emu/launch.py
 	@mkdir -p $(@D)
 	$(Q)python3 autograder/emu/launch.py $< $@
 
-$(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_STAMP)
+$(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAGS_STAMP)
 	$(call say,CXX,$< (emulated))
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 -include $(EMU_COMMON:%.o=%.d)
 
 $(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
 
-# The emulation's own test: its votes, ballots and shuffles as a GPU computes them, the
-# same .cu built emulated (run in make test-units) and by nvcc (run by device-check.sh)
-EMU_WARP_TEST := $(BUILD)/bin/emu_warp_test
-GPU_WARP_TEST := $(BUILD)/bin/gpu_warp_test
-$(BUILD)/emu/tests/warp_test.cc: autograder/emu/tests/warp_test.cu autograder/emu/launch.py
+# The emulation's own tests: its votes, ballots and shuffles (warp_test), its static and
+# dynamic shared memory (shared_test) as a GPU computes them, each .cu built emulated
+# (run in make test-units) and by nvcc (run by device-check.sh)
+EMU_SELF_TESTS := warp_test shared_test
+EMU_TESTS := $(EMU_SELF_TESTS:%=$(BUILD)/bin/emu_%)
+GPU_TESTS := $(EMU_SELF_TESTS:%=$(BUILD)/bin/gpu_%)
+$(EMU_SELF_TESTS:%=$(BUILD)/emu/tests/%.cc): $(BUILD)/emu/tests/%.cc: autograder/emu/tests/%.cu \
+		autograder/emu/launch.py
 	@mkdir -p $(@D)
 	$(Q)python3 autograder/emu/launch.py $< $@
-$(EMU_WARP_TEST): $(BUILD)/emu/tests/warp_test.cc autograder/emu/emu.h autograder/emu/emu_warp.h \
-		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+$(EMU_TESTS): $(BUILD)/bin/emu_%: $(BUILD)/emu/tests/%.cc autograder/emu/emu.h autograder/emu/emu_warp.h \
+		$(EMU_FLAGS_STAMP) $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
 	$(call say,LINK,$@ (emulated))
 	@mkdir -p $(@D)
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) $< $(filter %.o,$^) -o $@
-$(GPU_WARP_TEST): autograder/emu/tests/warp_test.cu $(FLAGS_STAMP)
+$(GPU_TESTS): $(BUILD)/bin/gpu_%: autograder/emu/tests/%.cu $(FLAGS_STAMP)
 	$(call say,NVCC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
@@ -72,7 +84,7 @@ $(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 	@mkdir -p $$(@D)
 	$(Q)python3 autograder/emu/launch.py $$< $$@
 
-$(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) | $(CONFINE)
+$(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAGS_STAMP) | $(CONFINE)
 	$$(call say,CXX,$$< (emulated))
 	$(Q)$(call confined,$(1),$(e),$(2)) g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
 

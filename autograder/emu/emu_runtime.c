@@ -20,11 +20,18 @@
 uint3 emu_threadIdx, emu_blockIdx;
 dim3 emu_blockDim, emu_gridDim;
 
+/* A driver linked with this runtime runs its kernels here: common/nbody_demo.c's weak
+ * reference to it picks the smaller default size of a run */
+const int emu_runtime_linked = 1;
+
 /*
  * The threads of a block run as coroutines, one at a time, each until it finishes or
  * reaches a barrier (__syncthreads, __syncwarp, a warp vote); when every thread of the
- * block (of the warp) waits at one, all go on. A switch is a _setjmp/_longjmp pair, the
- * first entry into a thread a swapcontext onto its own stack.
+ * block (of the warp) waits at one, all go on. A switch is a _setjmp/_longjmp pair.
+ * Each thread slot has its own stack, on which a loop (slot_loop) runs the kernel once
+ * per start; the loop is entered by swapcontext once per slot in the process, since
+ * getcontext and swapcontext each cost a system call (the signal mask), which for
+ * kernels without a barrier took more time than the threads themselves.
  */
 enum thread_state { READY, WAIT_BLOCK, WAIT_WARP, DONE };
 
@@ -38,7 +45,8 @@ struct emu_thread {
 	int src;      /* a shuffle's source lane, in the warp */
 	uint32_t val; /* this lane's predicate or value, then its result */
 	jmp_buf jb;   /* where it stopped */
-	ucontext_t uc;
+	int opened;   /* its slot has a stack and a loop (slot_loop) that waits at park */
+	jmp_buf park;
 };
 
 static struct emu_thread threads[MAX_THREADS];
@@ -64,11 +72,32 @@ static void set_thread_index(int t)
 	emu_threadIdx.z = (unsigned)t / (emu_blockDim.x * emu_blockDim.y);
 }
 
-static void thread_main(void)
+/* The loop on a slot's stack: parks, then runs the kernel as thread `current` each time
+ * the scheduler jumps to its park, and parks again when the kernel returns. */
+static void slot_loop(void)
 {
-	kernel_fn(kernel_ctx);
-	threads[current].state = DONE;
-	_longjmp(scheduler, 1);
+	for (;;) {
+		if (!_setjmp(threads[current].park))
+			_longjmp(scheduler, 1);
+		kernel_fn(kernel_ctx);
+		threads[current].state = DONE;
+	}
+}
+
+/* The first use of slot t in this process: its stack, and its loop parked on it. */
+static void slot_open(int t)
+{
+	ucontext_t here, uc;
+
+	threads[t].opened = 1;
+	current = t;
+	getcontext(&uc);
+	uc.uc_stack.ss_sp = stacks + (size_t)t * STACK_BYTES;
+	uc.uc_stack.ss_size = STACK_BYTES;
+	uc.uc_link = NULL;
+	makecontext(&uc, slot_loop, 0);
+	if (!_setjmp(scheduler))
+		swapcontext(&here, &uc); /* slot_loop parks, back through scheduler */
 }
 
 /* The running thread stops here until the scheduler resumes it. */
@@ -192,6 +221,8 @@ void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
 						if (threads[t].state != READY)
 							continue;
 						ran = 1;
+						if (!threads[t].opened)
+							slot_open(t);
 						current = t;
 						set_thread_index(t);
 						if (_setjmp(scheduler))
@@ -199,14 +230,7 @@ void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
 						if (threads[t].started)
 							_longjmp(threads[t].jb, 1);
 						threads[t].started = 1;
-						getcontext(&threads[t].uc);
-						threads[t].uc.uc_stack.ss_sp =
-						    stacks + (size_t)t * STACK_BYTES;
-						threads[t].uc.uc_stack.ss_size = STACK_BYTES;
-						threads[t].uc.uc_link = NULL;
-						makecontext(&threads[t].uc, thread_main, 0);
-						ucontext_t here;
-						swapcontext(&here, &threads[t].uc);
+						_longjmp(threads[t].park, 1);
 					}
 					for (int t = 0; t < n_threads; t++)
 						live += threads[t].state != DONE;
@@ -217,6 +241,24 @@ void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
 						    "every thread waits and no barrier can be released");
 				}
 			}
+}
+
+/* The most dynamic shared memory a block of the H200 may have (227 KB, once
+ * cudaFuncSetAttribute allowed more than the default 48 KB): one buffer, since blocks
+ * run one after another, aligned as a GPU aligns it. */
+#define DYNAMIC_SHARED_MAX (227 * 1024)
+_Alignas(16) unsigned char emu_dynamic_shared[DYNAMIC_SHARED_MAX];
+
+void emu_run_shared(dim3 grid, dim3 block, size_t bytes, void (*fn)(void *), void *ctx)
+{
+	if (bytes > DYNAMIC_SHARED_MAX) {
+		fprintf(stderr,
+			"CPU emulation: a launch with %zu bytes of dynamic shared memory, more "
+			"than a block may have (%d): on a GPU the launch fails\n",
+			bytes, DYNAMIC_SHARED_MAX);
+		abort();
+	}
+	emu_run(grid, block, fn, ctx);
 }
 
 /* cudaMalloc and cudaFree: emu_memory.c (memory the submission's runner shares) */
@@ -328,6 +370,19 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int flags)
 cudaError_t cudaStreamDestroy(cudaStream_t s)
 {
 	(void)s;
+	return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t s)
+{
+	(void)s;
+	return cudaSuccess;
+}
+
+/* a kernel's attributes (more dynamic shared memory, a carveout): nothing to set here */
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+	(void)func, (void)attr, (void)value;
 	return cudaSuccess;
 }
 

@@ -162,6 +162,24 @@ void gpu_require(void)
 		rpc_prespawn();
 }
 
+int grade_emulated(void)
+{
+#ifdef PL_EMU
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+void grade_require_nvcc_build(void)
+{
+#ifdef PL_EMU
+	cr_skip_test("needs a GPU grade: the resources tests read ptxas's report of the kernels "
+		     "nvcc built for the GPU, and an emulated grade compiles them for the CPU "
+		     "(graded here, without a GPU: the correctness tests)");
+#endif
+}
+
 const char *grade_build_file(const char *name)
 {
 	static char path[4096];

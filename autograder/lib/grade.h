@@ -140,6 +140,19 @@ const char *grade_describe(char *buf, size_t len, const struct compare_result *r
 int grade_under_sanitizer(void);
 
 /**
+ * @brief True in a grader built for the CPU emulation of the kernels (autograder/emu/):
+ *        a test whose largest size would take minutes there uses a smaller one.
+ */
+int grade_emulated(void);
+
+/**
+ * @brief Skips the calling test with one clear line in an emulated grade: call it first
+ *        in a test that reads what nvcc made of the kernels (ptxas's resource report),
+ *        which the emulated build, compiled by g++ for the CPU, does not have.
+ */
+void grade_require_nvcc_build(void);
+
+/**
  * @brief The path of @p name in the submission's build folder (ptxas's reports):
  *        $PL_LAB_BUILD_DIR (grade-lab.sh sets it), else the folder this grader was
  *        built for. Returns a static buffer.

@@ -19,7 +19,8 @@ fail() {
 # make rebuilds none of it)
 {
 	git ls-files -co --exclude-standard | while read -r f; do [ ! -e "$f" ] || echo "$f"; done
-	ls -d build/.flags build/obj/common build/obj/autograder build/lib build/bin build/emu/common 2>/dev/null || true
+	ls -d build/.flags build/.emu-flags build/obj/common build/obj/autograder build/lib build/bin build/emu/common \
+		2>/dev/null || true
 } | tar cf - -T - | tar xf - -C "$root"
 cd "$root"
 log=$root/log

@@ -38,8 +38,14 @@ static int parse(int argc, char **argv, struct options *o)
 {
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	enum args_result rc;
+	int n_given = 0;
 	const struct arg_spec specs[] = {
-	    OPT_INT("-n", &o->n, "N", "bodies (default 16384)"),
+	    {.name = "-n",
+	     .kind = ARG_INT,
+	     .dest = &o->n,
+	     .metavar = "N",
+	     .help = "bodies (default 16384; " STR(NBODY_EMU_N) " emulated on the CPU)",
+	     .given = &n_given},
 	    OPT_FLOAT("--eps", &o->eps, "EPS",
 		      "softening length; eps2 = EPS^2 is passed on (default 0.01)"),
 	    OPT_ULLONG("--seed", &o->seed, "S",
@@ -64,6 +70,8 @@ static int parse(int argc, char **argv, struct options *o)
 	frames_options(&o->frames, frame_options);
 	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
 		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
+	if (!n_given && !o->coincident)
+		o->n = nbody_default_n(o->n);
 	if (o->frames.dir && (!o->steps || o->coincident)) {
 		fprintf(stderr, "--frames: frames are drawn while integrating: add --steps K\n");
 		return 2;
