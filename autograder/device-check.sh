@@ -83,8 +83,10 @@ lab_dir() { ls -d "solutions/$1"-* 2>/dev/null | sed 's|.*/||'; }
 total() { sed -n 's/^TOTAL *\([0-9]*\/[0-9]*\).*/\1/p' "$1" 2>/dev/null; }
 
 step build 300 make -j"$(nproc)" all
-# the CPU emulation's warp functions, their expected answers checked on the GPU
+# the CPU emulation's warp functions and shared memory, their expected answers checked on
+# the GPU
 step gpu-warp-test 60 build/bin/gpu_warp_test
+step gpu-shared-test 60 build/bin/gpu_shared_test
 # the renderer's GPU path against its CPU path, every byte within 1 (render_test.c)
 step gpu-render-test 60 build/bin/gpu_render_test
 # One lab at a time. Every test is two processes with a CUDA context each (the grader

@@ -87,6 +87,16 @@ done)
 [ -n "$emu" ] && for f in emu.h emu_warp.h emu_memory.h emu_memory.c emu_runtime.c launch.py; do
 	copy "autograder/emu/$f"
 done
+# the references' kernels built for the CPU emulation too, for the emulated drivers
+# (make run without a GPU: the drivers of labs 01 to 03 integrate with leapfrog.cu's)
+if [ -n "$emu" ]; then
+	mkdir -p "$dir/common/prebuilt/emu"
+	for f in common/reference/*.cu; do
+		obj=build/emu/${f%.cu}.o
+		[ -f "$obj" ] || die "$obj is not built"
+		strip --strip-debug -o "$dir/common/prebuilt/emu/$(basename "$obj")" "$obj"
+	done
+fi
 copy handouts/style.css
 copy handouts/plot.sh
 copy handouts/nav.sh
