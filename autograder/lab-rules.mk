@@ -36,6 +36,15 @@ $(o)/%.o: $(d)/%.cu $(FLAGS_STAMP) | $(CONFINE)
 		--resource-usage -c $$< -o $$@ 2>$$@.res; rc=$$$$?; \
 		grep -v -e '^ptxas info' -e 'bytes stack frame' $$@.res >&2; exit $$$$rc
 
+# nvcc's PTX of the files whose PTX the lab's grader reads (lab.mk's PTX_<lab>: lab 06's
+# loop of steps, autograder/lib/ptx_traffic.h). Compiled only, for one virtual
+# architecture (the loads and stores a loop makes are the same in each); made after
+# the object, so that whatever rebuilds the object (a header) rebuilds it too.
+$(o)/%.ptx: $(d)/%.cu $(o)/%.o $(FLAGS_STAMP) | $(CONFINE)
+	$$(call say,PTX,$$<)
+	$(Q)$(call confined,$(1),$(o),$(2)) $(NVCC) $(filter-out -MMD -MP,$(CUFLAGS)) $(LAB_CUFLAGS_$(2)) \
+		-arch=compute_80 $(CPPFLAGS) -I$(d) -ptx $$< -o $$@
+
 # The course's reference build of the lab, for the grader's same-run comparisons: the
 # API symbols listed in autograder/<lab>/api.txt are renamed reference_<name>.
 $(o)/grader/reference/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
@@ -71,7 +80,7 @@ $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 # The grader (the parent: tests, references, report) and the submission's runner (the
 # child: the submission, and of common/ only what the lab's given code calls).
 $(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON) \
-		| $(o)/grader/runner_$(2)
+		| $(o)/grader/runner_$(2) $(addprefix $(o)/,$(addsuffix .ptx,$(PTX_$(2))))
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker $(GRADER_WRAPS) -o $$@
 

@@ -28,7 +28,7 @@ $(BUILD)/obj/autograder/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
 		-Iautograder/movie
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
-		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c autograder/rpc/confirm.c \
+		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c autograder/lib/ptx_traffic.c autograder/rpc/confirm.c \
 		autograder/movie/gif.c)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)

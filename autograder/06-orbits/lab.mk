@@ -9,6 +9,10 @@ EMU_LABS += 06-orbits
 # the yardstick of speed/integrated_vs_reference; the lab's kernels must be static
 REFERENCE_LABS += 06-orbits
 
+# resources/state_in_registers reads nvcc's PTX of integrated.cu: the loads and stores
+# inside its loop of steps (autograder/lib/ptx_traffic.h)
+PTX_06-orbits := integrated
+
 # make movie's demo: the driver's arguments, and a frame every so many steps
 MOVIE_ARGS_06-orbits := --constellation --steps 6400
 MOVIE_EVERY_06-orbits := 14

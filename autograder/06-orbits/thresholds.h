@@ -132,14 +132,16 @@
  * 2026-12-03, smoke.sh and device-check.sh runs), so the bound of 0.80 is the parity
  * tests' usual room.
  * What it cannot see: a kernel that keeps the state in global memory between steps
- * (autograder/tests/device/state_in_global.patch: six loads and stores a step, the same
+ * (autograder/selftest/06-orbits/state_in_global.patch: six loads and stores a step, the same
  * bits). Each thread runs its satellite's steps back to back, so the reloads hit the
  * L1/L2 and other warps hide their latency: 0.97x at 100000 x 200 steps (0.544 against
  * 0.526 ms) and 0.97x at 2,000,000 x 50 steps, 96 MB of state (2.278 against 2.203 ms);
  * 0.94x at the seed's shape in integrated_vs_modular (7.241 against 6.82 ms, one warp a
  * scheduler, the latency exposed). A bound that rejected 0.94x would reject correct
- * kernels written differently, so no time test grades this mistake; the handout's 6.c
- * says why it costs so little here. */
+ * kernels written differently, so no time test grades this mistake:
+ * resources/state_in_registers does, from the loads and stores nvcc's PTX has inside
+ * the loop of steps (test_7resources.c); the handout's 6.c says why it costs so little
+ * here. */
 #define PARITY_SATS	      2000000
 #define PARITY_STEPS	      50
 #define PARITY_CHECK_STRIDE   61

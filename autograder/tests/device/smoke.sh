@@ -2,7 +2,8 @@
 # A first GPU check after a change to the grader/runner split or the timing (about 4
 # minutes on the H200): build, lab 01 whole, its skeleton, the speed tests of every lab
 # (SMOKE_LABS, default 02 to 06), and lab 06's state kept in global memory
-# (state_in_global.patch, which parity cannot see: thresholds.h) on its parity test.
+# (state_in_global.patch, which parity cannot see: thresholds.h) on its parity test and
+# on resources/state_in_registers, which sees it.
 # Every timed run's figures (batch sizes included) land in $OUT/timing.tsv. Logs under $OUT. run(command="bash autograder/tests/device/smoke.sh",
 # carry=[".devdeps"]).
 cd "$(dirname "$0")/../../.."
@@ -22,8 +23,8 @@ g 01-sol 200 LAB=01 SUBMISSION=solutions
 g 01-skel 120 LAB=01 SUBMISSION=labs
 for l in ${SMOKE_LABS:-02 03 04 05 06}; do g $l-speed 200 LAB=$l SUBMISSION=solutions FILTER='speed/*'; done
 mkdir -p build/alt && rm -rf build/alt/06-orbits && cp -r solutions/06-orbits build/alt/ &&
-	patch -s -p1 -d build/alt/06-orbits <autograder/tests/device/state_in_global.patch
-g 06-state-in-global 150 LAB=06 SUBMISSION=build/alt FILTER='speed/integrated_vs_reference'
+	patch -s -p1 -d build/alt/06-orbits <autograder/selftest/06-orbits/state_in_global.patch
+g 06-state-in-global 150 LAB=06 SUBMISSION=build/alt FILTER='@(speed/integrated_vs_reference|resources/state_in_registers)'
 echo "== batches (lab, runs, K: smallest median largest, believed)"
 awk -F'\t' '{ n[$1]++; k[$1] = k[$1] " " $5; ok[$1] += $8 } END { for (l in n) print l, n[l], k[l], ok[l] }' \
 	"$PL_TIMING_LOG" 2>/dev/null | awk '{ printf "%s %d runs, K:", $1, $2; split("", c);
