@@ -174,8 +174,8 @@ int grade_emulated(void)
 void grade_require_nvcc_build(void)
 {
 #ifdef PL_EMU
-	cr_skip_test("needs a GPU grade: the resources tests read ptxas's report of the kernels "
-		     "nvcc built for the GPU, and an emulated grade compiles them for the CPU "
+	cr_skip_test("needs a GPU grade: the resources tests read what nvcc made of the kernels "
+		     "(ptxas's report, the PTX), and an emulated grade compiles them for the CPU "
 		     "(graded here, without a GPU: the correctness tests)");
 #endif
 }

@@ -147,7 +147,7 @@ int grade_emulated(void);
 
 /**
  * @brief Skips the calling test with one clear line in an emulated grade: call it first
- *        in a test that reads what nvcc made of the kernels (ptxas's resource report),
+ *        in a test that reads what nvcc made of the kernels (ptxas's report, the PTX),
  *        which the emulated build, compiled by g++ for the CPU, does not have.
  */
 void grade_require_nvcc_build(void);
