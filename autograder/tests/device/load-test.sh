@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # load-test.sh [LAB...]: three students graded on one GPU at the same time. For each lab
 # (default: all six), the reference solution graded alone, then three gradings of it
-# started at once (separate GRADE_DIR each: build/load/NN/{solo,c1,c2,c3}), each under
-# a timeout (LOAD_TIMEOUT seconds, default 600). Gradings on one machine take turns on
-# the GPU (grade-lab.sh's lock: "waiting for the GPU"), so every copy must keep full
-# marks, its timings as fair as alone. Prints a table (lab, the scores alone and at
+# started at once (separate GRADE_DIR each: build/load/NN/{solo,c1,c2,c3}). Gradings on
+# one machine take turns on the GPU (grade-lab.sh's lock: "waiting for the GPU"), so
+# every copy must keep full marks, its timings as fair as alone. LOAD_TIMEOUT (seconds,
+# default 600) bounds one grading: the one alone gets it, each of the three at once
+# three times it, since it may wait for the other two (H200: lab 03 holds the GPU about
+# 100 s, so the last of three starts after some 200 s). Prints a table (lab, the scores alone and at
 # once, how many of the three waited for the GPU, wall seconds alone and at once) and
 # the failing tests of any copy that lost points; exits 1 if any copy is below full
 # marks. LOAD_SOLO=0 leaves out the grading alone (device-check.sh's grade step has
@@ -29,9 +31,10 @@ make -j"$(nproc)" all >"$root/build.log" 2>&1 || { tail -n 20 "$root/build.log";
 
 # grade LAB NAME: one grading of the reference, under the timeout, into $root/LAB/NAME
 grade() {
-	local d=$root/$1/$2
+	local d=$root/$1/$2 lim=$limit
+	[ "$2" = solo ] || lim=$((3 * limit))
 	rm -rf "$d" && mkdir -p "$d"
-	timeout -k 10 "$limit" make --no-print-directory grade LAB="$1" SUBMISSION=solutions \
+	timeout -k 10 "$lim" make --no-print-directory grade LAB="$1" SUBMISSION=solutions \
 		GRADE_DIR="$d" >"$d.log" 2>&1
 	echo $? >"$d.rc"
 }
@@ -63,7 +66,7 @@ for lab in "${labs[@]}"; do
 		full "$s" && continue
 		status=1
 		how="rc $(cat "$root/$lab/$c.rc")"
-		[ "$(cat "$root/$lab/$c.rc")" = 124 ] && how="timed out after ${limit}s"
+		[ "$(cat "$root/$lab/$c.rc")" = 124 ] && how="timed out"
 		[ "$s" = - ] && lost+=("$(printf '   %-4s %-5s no report (%s; see %s)' "$lab" $c "$how" "$root/$lab/$c.log")")
 		while IFS=$'\t' read -r _ test got max st reason; do
 			lost+=("$(printf '   %-4s %-5s %-34s %5s  %-8s %s' "$lab" $c "$test" "$got/$max" "$st" \
