@@ -71,7 +71,7 @@ tag = $(subst /,_,$(patsubst $(CURDIR)/%,%,$(abspath $(1))))
 sub_out = $(BUILD)/sub/$(call tag,$(1))/$(2)
 
 # ---------------------------------------------------------------- each lab's settings
-# A lab's own settings, all in autograder/<lab>/lab.mk (README: "Adding a lab"): is it
+# A lab's own settings, all in autograder/<lab>/lab.mk (autograder/DEVELOPING.md, "Adding a lab"): is it
 # emulated (EMU_LABS), timed against the course's build (REFERENCE_LABS), its nvcc
 # flags, what its runner links of common/, its make sass kernel and make movie demo.
 EMU_LABS :=

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # device-check.sh [LAB...]: the GPU verification of the course, for the lent GPU
-# machine (README, "Developing the course"). Builds, then runs the steps named in STEPS
+# machine (autograder/DEVELOPING.md, "Developing the course"). Builds, then runs the steps named in STEPS
 # for the labs given (default: every lab):
 #   grade     grade solutions/ (must score full marks) and labs/ (must score 0), one
 #             lab at a time: a solution's untimed tests beside its skeleton's grade,

@@ -1,7 +1,7 @@
 /* CUB's radix sort behind the plain C interface of keysort.h. */
 /* No NVTX ranges from CUB: with them, the runner's first sort under compute-sanitizer
  * (2025.3.1, CUDA 13.0) waited forever inside the tool, and make sanitize LAB=04 never
- * ended (README, "Developing the course"). autograder/tests/nvtx-test.sh keeps them out. */
+ * ended (autograder/DEVELOPING.md, "Developing the course"). autograder/tests/nvtx-test.sh keeps them out. */
 #define CCCL_DISABLE_NVTX
 #include <cub/device/device_radix_sort.cuh>
 

@@ -1,5 +1,5 @@
 # 01-pair: what the build and the grader know of this lab beyond its sources. The top-level
-# Makefile and the student release's include every autograder/*/lab.mk; README's
+# Makefile and the student release's include every autograder/*/lab.mk; autograder/DEVELOPING.md's
 # "Adding a lab" lists the settings a lab may have.
 
 # graded with its kernels emulated on the CPU where no GPU is visible (autograder/emu/)

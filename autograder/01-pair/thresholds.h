@@ -33,7 +33,7 @@
 
 /* GPU all-pairs against the single-threaded double CPU reference, N = 16384. The
  * reference measured 764x on the H200 host (2026-11-30; 1.60e11 interactions/s); by the
- * course's rule (README, "How grading works", thresholds: half the reference's gain) 1 + 763 / 2 = 382,
+ * course's rule (autograder/README.md, "How grading works", thresholds: half the reference's gain) 1 + 763 / 2 = 382,
  * rounded down to 380. The simplest wrong approach, a kernel that leaves most of the GPU
  * idle (one block, or one thread doing all bodies), is over 100x slower than that. */
 #define SPEEDUP_N	16384

@@ -42,7 +42,7 @@
 
 /* Parity: the submission's accel_tiled against the course's reference build, same
  * process, same inputs size, medians of PARITY_RUNS event-timed runs. A parity test
- * (README, "How grading works", thresholds): the reference against itself measured 1.00x on the H200
+ * (autograder/README.md, "How grading works", thresholds): the reference against itself measured 1.00x on the H200
  * (2026-11-30); 0.85 leaves room for run-to-run noise and for a plain but correct
  * kernel. It cannot separate tiling from no tiling on this GPU (the naive kernel runs
  * at 0.88x: the L1 serves its reloads): resources/tile_in_shared_memory does that. */

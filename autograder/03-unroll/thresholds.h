@@ -29,7 +29,7 @@
 
 /* U = 8 against U = 1, accel_unrolled with P = 256, N = 65536: the reference took
  * 3.388 ms at U = 1, 2.710 at U = 2, 2.512 at U = 4, 2.431 at U = 8 (1.39x; 1.40x on
- * 2026-12-01). By the rule (README, "How grading works", thresholds) 1 + 0.39 / 2 = 1.19, rounded down to
+ * 2026-12-01). By the rule (autograder/README.md, "How grading works", thresholds) 1 + 0.39 / 2 = 1.19, rounded down to
  * two figures: 1.1. Without `#pragma unroll U` the two run the same code: 1.0x
  * (selftest no_unroll). */
 #define UNROLL_N	    65536
@@ -38,7 +38,7 @@
 
 /* accel_split(P = 32, Q = 8) against one thread per body, accel_unrolled(P = 256,
  * U = 8). N = 4096: 0.095 ms against 0.020 ms (4.75x; 4.67x on 2026-12-01); N = 1024:
- * 0.026 ms against 0.0075 ms (3.47x; 3.41x). By the rule (README, "How grading works", thresholds):
+ * 0.026 ms against 0.0075 ms (3.47x; 3.41x). By the rule (autograder/README.md, "How grading works", thresholds):
  * 1 + 2.41 / 2 = 2.2 and 1 + 3.67 / 2 = 2.8 from the lower of the two runs. A kernel
  * that ignores Q keeps each thread's chain of N dependent interactions, the length that
  * sets the time at small N: 1.0x (selftest q_ignored). */
@@ -51,7 +51,7 @@
 
 /* accel_auto against the fastest configuration of a sweep run in the same test, at
  * N in {1024, 4096, 16384, 65536, 262144, 1048576}: its time <= 1.15 x the best (a
- * parity test, README, "How grading works", thresholds: the reference's choice is the best or within 3% of
+ * parity test, autograder/README.md, "How grading works", thresholds: the reference's choice is the best or within 3% of
  * it at every N).
  * Best of the sweep on the H200: N = 1024 accel_split(32, 8) 0.0075 ms, (16, 8) 0.008;
  * N = 4096 (32, 8) 0.020 ms, (16, 8) 0.023, (64, 8) 0.026; N = 16384 (128, 8) 0.157 ms,

@@ -1,7 +1,7 @@
 /*
  * Lab 05-octree: every threshold the grader applies, in one table. Do not modify.
  *
- * The course's rule (README, "How grading works", thresholds): a tolerance is at least 2x the worst error
+ * The course's rule (autograder/README.md, "How grading works", thresholds): a tolerance is at least 2x the worst error
  * the reference solution measured and below the smallest error that a known-wrong patch
  * aimed at it produced; a speed threshold is T = 1 + (R - 1) / 2 (half the reference's
  * gain), R the reference's ratio on the H200, rounded down to two figures. Each bound

@@ -1,7 +1,7 @@
 /*
  * Lab 06-orbits: every threshold the grader applies, in one table. Do not modify.
  *
- * By the course's rule (README, "How grading works", thresholds): a speed bound is T = 1 + (R - 1) / 2 of
+ * By the course's rule (autograder/README.md, "How grading works", thresholds): a speed bound is T = 1 + (R - 1) / 2 of
  * the ratio R the reference measured on the H200, rounded down to two figures (half the
  * reference's gain), and the simplest wrong approach the test exists to reject measures
  * below it; an error bound is at least twice the worst error the reference measured and
@@ -126,7 +126,7 @@
  * timed first (in the grader's process, no runner alive), then the submission's, each
  * the median of PARITY_RUNS runs, the state checked after timing (every
  * PARITY_CHECK_STRIDE-th satellite: all of them would take a CPU thread some 15 s). A
- * parity test (README, "How grading works"): no gain to halve; it catches an
+ * parity test (autograder/README.md, "How grading works"): no gain to halve; it catches an
  * integrated kernel far off the course's (spills, a launch per step that still clears
  * integrated_vs_modular). The reference against itself: 1.02x and 1.01x (H200,
  * 2026-12-03, smoke.sh and device-check.sh runs), so the bound of 0.80 is the parity

@@ -10,8 +10,8 @@
  *   - an optional "SKELETON" comment opener may follow END (only blank lines between);
  *     its lines, up to a line that is only the comment closer, are the skeleton code
  *     and are emitted verbatim, the opener and closer lines being dropped.
- * Every other line is copied unchanged. The README, "Developing the
- * course", shows a full example.
+ * Every other line is copied unchanged. autograder/DEVELOPING.md,
+ * "Developing the course", shows a full example.
  *
  * Anything else that looks like a marker is rejected, because a typo would
  * otherwise leak an answer to students. Only C and CUDA sources (.c .h .cu .cuh)

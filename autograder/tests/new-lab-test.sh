@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # new-lab-test.sh [MAKE]: adds a throwaway lab, 07-scale (autograder/tests/newlab/), to
-# a copy of the course by following README's "Adding a lab" checklist step by step,
+# a copy of the course by following autograder/DEVELOPING.md's "Adding a lab" checklist step by step,
 # then grades it: the reference scores full marks and its generated skeleton 0, its
 # kernel emulated on the CPU, and on the GPU too where one is visible. A checklist that
 # misses a step fails here, not in a maintainer's afternoon.
@@ -25,7 +25,7 @@ fail() {
 cd "$root"
 log=$root/log
 
-# README "Adding a lab", steps 1 to 4: the solution, the grader's folder, the handout
+# autograder/DEVELOPING.md, "Adding a lab", steps 1 to 4: the solution, the grader's folder, the handout
 mkdir -p "solutions/$lab" "autograder/$lab"
 cp "$src/scale.h" "$src/scale.cu" "$src/driver.c" "solutions/$lab/"
 cp "$src/api.txt" "$src/lab.mk" "$src/test_1scale.c" "autograder/$lab/"
@@ -61,4 +61,4 @@ if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" != 0 ]; then
 	$make --no-print-directory run LAB=07 SUBMISSION=solutions >"$log" 2>&1 && grep -q '^0 3 6 9 12 15 18 21$' "$log" ||
 		fail "make run LAB=07: $(tail -5 "$log")"
 fi
-echo "new-lab-test: lab $lab added by README's checklist and graded"
+echo "new-lab-test: lab $lab added by the checklist of autograder/DEVELOPING.md and graded"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # nvtx-test.sh [BUILD]: no submission's runner carries CUB's NVTX ranges. With them,
 # the runner's first sort under compute-sanitizer (2025.3.1, CUDA 13.0, --target-processes
-# all) waited forever inside the tool, and make sanitize LAB=04 never ended (README,
-# "Verifying on a GPU"); common/keysort.cu defines CCCL_DISABLE_NVTX to leave them out.
+# all) waited forever inside the tool, and make sanitize LAB=04 never ended (autograder/DEVELOPING.md,
+# "Developing the course"); common/keysort.cu defines CCCL_DISABLE_NVTX to leave them out.
 # NVTX's hook for an injected tool, InitializeInjectionNvtx2_fnptr, marks a binary
 # that has them. Needs the runners built (make all).
 set -u

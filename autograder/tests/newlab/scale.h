@@ -1,6 +1,6 @@
 /*
  * Lab 07-scale: the throwaway lab of autograder/tests/new-lab-test.sh, which adds it to
- * a copy of the course by README's "Adding a lab" and grades it. Its header is its
+ * a copy of the course by autograder/DEVELOPING.md's "Adding a lab" and grades it. Its header is its
  * whole API (autograder/07-scale/api.txt lists the functions below).
  */
 #ifndef LAB07_SCALE_H
