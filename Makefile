@@ -32,7 +32,7 @@
 #   make format               clang-format the host C (.clang-format); make test checks it
 #   make release LAB=NN [UPTO=1] [PASSED=01,...]
 #                             build/particle-labs-lab-NN.tar.gz: a lab for students, its
-#                             grader prebuilt, no exercise's answer (see README)
+#                             grader prebuilt, no exercise's answer (autograder/README.md)
 #   make clean
 #
 # Options:
