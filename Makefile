@@ -295,8 +295,15 @@ movie: $(PNG2GIF)
 		$(if $(FRAMES),,$(movie_dir)/driver.log)
 
 BENCH_SUBMISSION := $(if $(filter command line,$(origin SUBMISSION)),$(SUBMISSION),$(if $(wildcard solutions),solutions,labs))
+# make bench and make sanitize run kernels on a GPU: where none is visible they say so
+# at once, and what can be checked instead, rather than failing in the CUDA runtime
+# a comma inside a $(call) argument
+, := ,
+needs_gpu = @[ "$(HAVE_GPU)" != 0 ] || { echo "make $(1) needs a GPU: no NVIDIA GPU is visible here (nvidia-smi lists none). $(2)"; exit 2; }
+
 bench:
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make bench LAB=NN (labs: $(LABS_ALL))"; exit 2; }
+	$(call needs_gpu,bench,Its figures are GPU times. Without one$(,) make run LAB=$(LAB) runs the lab's driver emulated on the CPU (correctness$(,) not speed)$(,) and the handout's section Results on the H200 has the figures measured there.)
 	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(BENCH_SUBMISSION) \
 		$(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/grader/bench_$(SELECTED)
 	@mkdir -p $(BUILD)/bench/$(SELECTED)
@@ -306,6 +313,7 @@ bench:
 
 sanitize: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sanitize LAB=NN (labs: $(LABS_ALL))"; exit 2; }
+	$(call needs_gpu,sanitize,compute-sanitizer watches kernels running on one. Without one$(,) make grade LAB=$(LAB) runs the lab's correctness tests with its kernels emulated on the CPU$(,) and the handout's section Tools shows what compute-sanitizer reports there.)
 	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED)
 	$(Q)autograder/sanitize-lab.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) \
 		$(BUILD)/sanitize/$(SELECTED)
