@@ -137,6 +137,7 @@ selftest-emu:
 	check-skeletons test-units test-grade emu-test emu-grade selftest-emu graders emu-graders FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(GPU_TESTS) \
+	$(EMU_CHECK_TEST) $(EMU_CHECK_TEST_PLAIN) $(GPU_CHECK_TEST) \
 	$(EMU_RENDER_TEST) $(GPU_RENDER_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
@@ -166,11 +167,13 @@ else
 	@echo "no solutions/ here (a student release): skeleton drift check skipped"
 endif
 
-test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST)
+test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST) $(EMU_CHECK_TEST) \
+		$(EMU_CHECK_TEST_PLAIN)
 	$(Q)autograder/run-criterion.sh $(TEST_COMMON)
 	$(Q)autograder/run-criterion.sh $(TEST_TOOLS)
 	$(Q)$(foreach t,$(EMU_TESTS),$(t) &&) true
 	$(Q)$(EMU_RENDER_TEST)
+	$(Q)autograder/emu/tests/check-test.sh $(EMU_CHECK_TEST) $(EMU_CHECK_TEST_PLAIN)
 
 # The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the
 # skeletons it must finish with a report, no test hanging. make test leaves out the
@@ -313,7 +316,7 @@ bench:
 
 sanitize: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sanitize LAB=NN (labs: $(LABS_ALL))"; exit 2; }
-	$(call needs_gpu,sanitize,compute-sanitizer watches kernels running on one. Without one$(,) make grade LAB=$(LAB) runs the lab's correctness tests with its kernels emulated on the CPU$(,) and the handout's section Tools shows what compute-sanitizer reports there.)
+	$(call needs_gpu,sanitize,compute-sanitizer watches kernels running on one. Without one$(,) make grade LAB=$(LAB) FILTER='sanitize/*' runs the lab's sanitizer tests with its kernels emulated on the CPU$(,) every access checked and reported in compute-sanitizer's words (autograder/emu/README.md$(,) "Checks without a GPU").)
 	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED)
 	$(Q)autograder/sanitize-lab.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) \
 		$(BUILD)/sanitize/$(SELECTED)

@@ -87,6 +87,10 @@ step build 300 make -j"$(nproc)" all
 # the GPU
 step gpu-warp-test 60 build/bin/gpu_warp_test
 step gpu-shared-test 60 build/bin/gpu_shared_test
+# the emulated sanitizer checks' cases under the real compute-sanitizer: each flagged,
+# each fixed twin not, as check-test.sh expects of the emulation
+san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+step gpu-check-test 120 autograder/emu/tests/check-test.sh build/bin/gpu_check_test - "$san"
 # the renderer's GPU path against its CPU path, every byte within 1 (render_test.c)
 step gpu-render-test 60 build/bin/gpu_render_test
 # One lab at a time. Every test is two processes with a CUDA context each (the grader

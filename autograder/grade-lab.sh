@@ -69,7 +69,7 @@ build_failed() { # what
 	zero_all "$sub/$lab $why, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
 }
 
-echo "grading $lab from $sub/${emulated:+, its kernels emulated on the CPU (no GPU here, or EMU=1): the correctness tests only}"
+echo "grading $lab from $sub/${emulated:+, its kernels emulated on the CPU (no GPU here, or EMU=1): the correctness and sanitizer tests}"
 if [ ! -d "$sub/$lab" ]; then
 	zero_all "$sub has no $lab folder: nothing was submitted for this lab"
 	exit 0

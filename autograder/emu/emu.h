@@ -211,7 +211,17 @@ static inline int __ffs(int x)
 }
 
 /* barriers, votes and fences: the threads of a block take turns, so a barrier is a
- * switch, a fence nothing, and an atomic a plain read-modify-write */
+ * switch, a fence nothing, and an atomic a plain read-modify-write, which the checking
+ * runner's race detector must not see as two unordered accesses: EMU_ATOMIC keeps it
+ * out of the checks (g++'s -fsanitize=thread, see emu_check.c) */
+#ifdef EMU_CHECKED
+extern "C" void emu_check_atomic(const void *p, size_t bytes, const void *pc);
+#define EMU_ATOMIC	   static __attribute__((no_sanitize_thread, noinline, unused))
+#define EMU_ATOMIC_SEEN(p) emu_check_atomic(p, sizeof(*(p)), __builtin_return_address(0))
+#else
+#define EMU_ATOMIC	   static inline
+#define EMU_ATOMIC_SEEN(p) (void)0
+#endif
 #define __syncthreads() emu_syncthreads()
 static inline void __syncwarp(unsigned mask = 0xffffffffu)
 {
@@ -226,44 +236,51 @@ static inline int __all_sync(unsigned mask, int pred)
 static inline void __threadfence(void)
 {
 }
-static inline int atomicCAS(int *p, int compare, int value)
+EMU_ATOMIC int atomicCAS(int *p, int compare, int value)
 {
+	EMU_ATOMIC_SEEN(p);
 	int old = *p;
 	*p = old == compare ? value : old;
 	return old;
 }
-static inline int atomicExch(int *p, int value)
+EMU_ATOMIC int atomicExch(int *p, int value)
 {
+	EMU_ATOMIC_SEEN(p);
 	int old = *p;
 	*p = value;
 	return old;
 }
-static inline int atomicAdd(int *p, int value)
+EMU_ATOMIC int atomicAdd(int *p, int value)
 {
+	EMU_ATOMIC_SEEN(p);
 	int old = *p;
 	*p = old + value;
 	return old;
 }
-static inline int atomicSub(int *p, int value)
+EMU_ATOMIC int atomicSub(int *p, int value)
 {
+	EMU_ATOMIC_SEEN(p);
 	int old = *p;
 	*p = old - value;
 	return old;
 }
-static inline float atomicAdd(float *p, float value)
+EMU_ATOMIC float atomicAdd(float *p, float value)
 {
+	EMU_ATOMIC_SEEN(p);
 	float old = *p;
 	*p = old + value;
 	return old;
 }
-static inline double atomicAdd(double *p, double value)
+EMU_ATOMIC double atomicAdd(double *p, double value)
 {
+	EMU_ATOMIC_SEEN(p);
 	double old = *p;
 	*p = old + value;
 	return old;
 }
-static inline int atomicMax(int *p, int value)
+EMU_ATOMIC int atomicMax(int *p, int value)
 {
+	EMU_ATOMIC_SEEN(p);
 	int old = *p;
 	*p = old > value ? old : value;
 	return old;
@@ -284,6 +301,9 @@ static inline float rsqrtf(float x)
  * one buffer (16-byte aligned, as on a GPU), whose size the launch gives */
 extern "C" unsigned char emu_dynamic_shared[];
 
+/* the launch's text, for the checking runner's reports (emu_check.c) */
+extern "C" const char *emu_launch_text;
+
 template <typename F> static void emu_invoke(void *f)
 {
 	(*(F *)f)();
@@ -293,6 +313,7 @@ template <typename F> static void emu_invoke(void *f)
 #define EMU_LAUNCH(grid, block, ...)                                                               \
 	do {                                                                                       \
 		auto emu_call_ = [&] { __VA_ARGS__; };                                             \
+		emu_launch_text = #__VA_ARGS__;                                                    \
 		emu_run(dim3(grid), dim3(block), emu_invoke<decltype(emu_call_)>, &emu_call_);     \
 	} while (0)
 /* kernel<<<grid, block, bytes[, stream]>>>(args): EMU_LAUNCH_SHARED(grid, block, bytes,
@@ -300,6 +321,7 @@ template <typename F> static void emu_invoke(void *f)
 #define EMU_LAUNCH_SHARED(grid, block, bytes, ...)                                                 \
 	do {                                                                                       \
 		auto emu_call_ = [&] { __VA_ARGS__; };                                             \
+		emu_launch_text = #__VA_ARGS__;                                                    \
 		emu_run_shared(dim3(grid), dim3(block), (size_t)(bytes),                           \
 			       emu_invoke<decltype(emu_call_)>, &emu_call_);                       \
 	} while (0)

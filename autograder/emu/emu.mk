@@ -6,18 +6,21 @@
 # `make test`, without a GPU. Speed, sanitizer and long many-step tests are left out, and
 # the resources tests, which read ptxas's report of nvcc's build; a lab's EMU_ENV_<lab>
 # (its lab.mk) is set for its emulated runs (lab 05: smaller sizes).
-EMU_FILTER := !(speed|flock|sanitize|resources)/*
+EMU_FILTER := !(speed|flock|resources)/*
 EMU_OUT ?= $(BUILD)/emu/out/$(SELECTED).tsv
 # -fno-math-errno: sqrtf is one instruction, not a call that may set errno (no kernel
 # reads errno; the results are the same), a third off an all-pairs loop's time
 EMU_CXXFLAGS := -std=c++17 -O2 -g -fno-math-errno -Wall -Wno-attributes -Wno-unknown-pragmas \
 	-Wno-sign-compare -include autograder/emu/emu.h
+# The checking runner's lab objects: g++ calls emu_check.c before every load and store
+# (-fsanitize=thread's calls, without its runtime), for the sanitizer tests emulated
+EMU_CHECK_FLAGS := -fsanitize=thread -DEMU_CHECKED
 # a change of these flags rebuilds what they compiled (the flags stamp of the Makefile,
 # for g++'s emulated builds)
 EMU_FLAGS_STAMP := $(BUILD)/.emu-flags
 $(EMU_FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
-	@echo '$(EMU_CXXFLAGS)' | cmp -s - $@ || echo '$(EMU_CXXFLAGS)' > $@
+	@echo '$(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS)' | cmp -s - $@ || echo '$(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS)' > $@
 # common/*.cu emulated too, but for CUB's sort, which emu_runtime.c replaces
 EMU_COMMON := $(patsubst common/%.cu,$(BUILD)/emu/common/%.o,$(filter-out common/keysort.cu,$(COMMON_CU)))
 
@@ -52,6 +55,35 @@ $(GPU_TESTS): $(BUILD)/bin/gpu_%: autograder/emu/tests/%.cu $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
 
+# The checks (emu_check.c) on kernels that compute-sanitizer flags and their fixed
+# twins (check-test.sh): built checked and plain (the threads' order differs), and by
+# nvcc (device-check.sh runs it under the real tool)
+EMU_CHECK_TEST := $(BUILD)/bin/emu_check_test
+EMU_CHECK_TEST_PLAIN := $(BUILD)/bin/emu_check_test_plain
+GPU_CHECK_TEST := $(BUILD)/bin/gpu_check_test
+$(BUILD)/emu/tests/check_test.cc: autograder/emu/tests/check_test.cu autograder/emu/launch.py
+	@mkdir -p $(@D)
+	$(Q)python3 autograder/emu/launch.py $< $@
+$(BUILD)/emu/tests/check_test.checked.o: $(BUILD)/emu/tests/check_test.cc autograder/emu/emu.h \
+		$(EMU_FLAGS_STAMP)
+	$(call say,CXX,$< (emulated, checked))
+	$(Q)g++ $(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS) $(CPPFLAGS) -c $< -o $@
+# linked without -fsanitize=thread: emu_check.o is the runtime its calls reach
+$(EMU_CHECK_TEST): $(BUILD)/emu/tests/check_test.checked.o $(BUILD)/obj/autograder/emu/emu_runtime.o \
+		$(BUILD)/obj/autograder/emu/emu_memory.o $(BUILD)/obj/autograder/emu/emu_check.o
+	$(call say,LINK,$@ (emulated, checked))
+	@mkdir -p $(@D)
+	$(Q)g++ $^ -o $@
+$(EMU_CHECK_TEST_PLAIN): $(BUILD)/emu/tests/check_test.cc autograder/emu/emu.h $(EMU_FLAGS_STAMP) \
+		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+	$(call say,LINK,$@ (emulated))
+	@mkdir -p $(@D)
+	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) $< $(filter %.o,$^) -o $@
+$(GPU_CHECK_TEST): autograder/emu/tests/check_test.cu $(FLAGS_STAMP)
+	$(call say,NVCC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
+
 # The renderer's GPU path against its CPU path (render_gpu.cu, render.c) on the same
 # points, the same check built emulated (make test-units) and by nvcc (device-check.sh)
 EMU_RENDER_TEST := $(BUILD)/bin/emu_render_test
@@ -73,6 +105,7 @@ $(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
 $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
 $(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
+$(eval elabcheck := $(patsubst $(1)/$(2)/%.cu,$(e)/lab-check/%.o,$(ecu)))
 $(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) \
 	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c landlock.c runner_io.c devmem_emu.c wire.c)) \
 	$(e)/gen/api.o $(e)/gen/proxy.o)
@@ -88,6 +121,11 @@ $(e)/lab/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAGS_STAM
 	$$(call say,CXX,$$< (emulated))
 	$(Q)$(call confined,$(1),$(e),$(2)) g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
 
+$(e)/lab-check/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAGS_STAMP) | $(CONFINE)
+	@mkdir -p $$(@D)
+	$$(call say,CXX,$$< (emulated, checked))
+	$(Q)$(call confined,$(1),$(e),$(2)) g++ $(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
+
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
@@ -96,7 +134,7 @@ $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 
 $(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
 
-$(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(2)
+$(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(2) $(e)/runner_check_$(2)
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
 
@@ -118,6 +156,12 @@ $(e)/runner_$(2): $(erunner) $(elab) $(emu_rt) $(addprefix $(BUILD)/obj/common/,
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lm -o $$@
 
+# the same, its lab objects checked (emu_check.c): the emulated sanitizer tests' runner
+$(e)/runner_check_$(2): $(erunner) $(elabcheck) $(emu_rt) $(BUILD)/obj/autograder/emu/emu_check.o \
+		$(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ -lm -o $$@
+
 .SECONDARY: $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.cc,$(ecu))
--include $(patsubst %.o,%.d,$(elab) $(egrader) $(erunner))
+-include $(patsubst %.o,%.d,$(elab) $(elabcheck) $(egrader) $(erunner))
 endef

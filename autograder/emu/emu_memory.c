@@ -3,6 +3,13 @@
  * submission's runner (autograder/rpc) map at the same address, so that a pointer
  * means the same buffer in both processes, as CUDA IPC makes it on a GPU. Allocation
  * is a bump of a counter both share; a freed block's pages go back to the system.
+ *
+ * A block is [header][data][guard][shadow]: the header says its size, the size asked
+ * for and whether it was freed; the guard keeps a read just past the data out of the
+ * next block; the shadow holds one byte per 4-byte word of data, set where the host
+ * (a copy, a memset, in either process) or a checked kernel wrote it. The checking
+ * runner's memcheck and initcheck (emu_check.c) read them; nothing else pays for more
+ * than the shadow's memset beside each copy.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -10,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -17,13 +25,11 @@
 
 #include "emu_memory.h"
 
-#define ARENA_BYTES (16ull << 30) /* address space only: pages are taken when touched */
-#define ALIGN	    256		  /* each block's header, and its alignment */
-#define CHILD_FD    4		  /* where the runner finds the arena (sandbox.c) */
-/* Where both processes map it: far below where Linux places libraries and stacks
- * (top-down from 0x7f...), far above a program and its heap, so that the runner, a
- * fresh program, finds the range free. */
-#define ARENA_AT 0x300000000000ull
+#define ARENA_BYTES EMU_ARENA_BYTES
+#define ALIGN	    256 /* each block's header, and its alignment */
+#define GUARD	    256 /* bytes between a block's data and its shadow */
+#define CHILD_FD    4	/* where the runner finds the arena (sandbox.c) */
+#define ARENA_AT    EMU_ARENA_AT
 
 static char *arena;
 static int arena_fd = -1;
@@ -60,9 +66,18 @@ static int attach(void)
 	return 0;
 }
 
+/* the header's words */
+enum { H_TOTAL, H_BYTES, H_FREED, H_SHADOW };
+
+static uint64_t round_up(uint64_t n)
+{
+	return (n + ALIGN - 1) / ALIGN * ALIGN;
+}
+
 cudaError_t cudaMalloc(void **p, size_t bytes)
 {
-	uint64_t total = (bytes + 2 * ALIGN - 1) / ALIGN * ALIGN, at;
+	uint64_t shadow_at = ALIGN + round_up(bytes) + GUARD;
+	uint64_t total = shadow_at + round_up((bytes + 3) / 4), at, *head;
 
 	*p = NULL;
 	if (attach())
@@ -70,7 +85,9 @@ cudaError_t cudaMalloc(void **p, size_t bytes)
 	at = atomic_fetch_add((_Atomic uint64_t *)arena, total);
 	if (at + total > ARENA_BYTES)
 		return cudaErrorMemoryAllocation;
-	*(uint64_t *)(arena + at) = total;
+	head = (uint64_t *)(arena + at);
+	head[H_BYTES] = bytes, head[H_FREED] = 0, head[H_SHADOW] = shadow_at;
+	atomic_store((_Atomic uint64_t *)&head[H_TOTAL], total); /* last: the block is whole */
 	*p = arena + at + ALIGN;
 	return cudaSuccess;
 }
@@ -83,6 +100,7 @@ cudaError_t cudaFree(void *p)
 	if (!p || !arena || block < arena || block >= arena + ARENA_BYTES)
 		return p ? cudaErrorInvalidValue : cudaSuccess;
 	uint64_t total = *(uint64_t *)block;
+	((uint64_t *)block)[H_FREED] = 1;
 	/* whole pages inside the block go back; the header's page may hold a neighbour */
 	uintptr_t lo = ((uintptr_t)p + page - 1) / page * page;
 	uintptr_t hi = ((uintptr_t)block + total) / page * page;
@@ -106,14 +124,53 @@ int emu_memory_range(const void *p, void **base, size_t *size)
 		uint64_t total = *(uint64_t *)(arena + at);
 		if (!total)
 			return -1;
-		if (c >= arena + at + ALIGN && c < arena + at + total) {
+		uint64_t span = round_up(((uint64_t *)(arena + at))[H_BYTES]);
+		if (c >= arena + at + ALIGN && c < arena + at + ALIGN + span) {
 			*base = arena + at + ALIGN;
-			*size = total - ALIGN;
+			*size = span;
 			return 0;
 		}
 		at += total;
 	}
 	return -1;
+}
+
+int emu_memory_blocks(struct emu_block *out, int max)
+{
+	uint64_t end, at = ALIGN;
+	int n = 0;
+
+	if (!arena)
+		return 0;
+	end = atomic_load((_Atomic uint64_t *)arena);
+	while (at < end && n < max) {
+		uint64_t *head = (uint64_t *)(arena + at);
+		if (!head[H_TOTAL])
+			break; /* being made by the other process */
+		out[n].data = arena + at + ALIGN;
+		out[n].end = arena + at + head[H_TOTAL];
+		out[n].bytes = head[H_BYTES];
+		out[n].freed = (int)head[H_FREED];
+		out[n].shadow = (unsigned char *)arena + at + head[H_SHADOW];
+		n++;
+		at += head[H_TOTAL];
+	}
+	return n;
+}
+
+void emu_memory_mark(const void *p, size_t bytes)
+{
+	void *base;
+	size_t span;
+
+	if (!bytes || emu_memory_range(p, &base, &span))
+		return;
+	uint64_t *head = (uint64_t *)((char *)base - ALIGN);
+	size_t from = (size_t)((const char *)p - (char *)base), to = from + bytes;
+	if (to > head[H_BYTES])
+		to = head[H_BYTES];
+	if (to > from)
+		memset((char *)head + head[H_SHADOW] + from / 4, 1, (to + 3) / 4 - from / 4);
 }
 
 int emu_memory_attach(void)

@@ -14,6 +14,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "emu_check.h"
+#include "emu_memory.h"
 #include "emu_warp.h"
 #include "keysort.h"
 
@@ -23,6 +25,9 @@ dim3 emu_blockDim, emu_gridDim;
 /* A driver linked with this runtime runs its kernels here: common/nbody_demo.c's weak
  * reference to it picks the smaller default size of a run */
 const int emu_runtime_linked = 1;
+
+/* the launch's text, "kernel<T>(args)" (emu.h's EMU_LAUNCH), for the checks' reports */
+const char *emu_launch_text = "";
 
 /*
  * The threads of a block run as coroutines, one at a time, each until it finishes or
@@ -58,6 +63,8 @@ static void *kernel_ctx;
 
 static void fail(const char *what)
 {
+	if (emu_check_barrier_error)
+		emu_check_barrier_error(what);
 	fprintf(stderr,
 		"CPU emulation: %s (block %u,%u,%u, thread %d of %d): on a GPU this hangs or "
 		"is undefined\n",
@@ -107,6 +114,11 @@ static void yield(enum thread_state why)
 	if (!_setjmp(threads[current].jb))
 		_longjmp(scheduler, 1);
 	set_thread_index(current);
+}
+
+int emu_thread_rank(void)
+{
+	return current;
 }
 
 void emu_syncthreads(void)
@@ -176,6 +188,8 @@ static int release(void)
 			     "returned");
 		for (int t = 0; t < n_threads; t++)
 			threads[t].state = READY;
+		if (emu_check_barrier)
+			emu_check_barrier();
 		return 1;
 	}
 	for (int w = 0; w < (n_threads + 31) / 32; w++) {
@@ -193,13 +207,35 @@ static int release(void)
 		warp_results(lo, hi);
 		for (int t = lo; t < hi; t++)
 			threads[t].state = READY;
+		if (emu_check_warp)
+			emu_check_warp(w);
 		released = 1;
 	}
 	return released;
 }
 
-void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
+/* Runs thread t until it yields or finishes. */
+static void resume(int t)
 {
+	if (!threads[t].opened)
+		slot_open(t);
+	current = t;
+	set_thread_index(t);
+	if (_setjmp(scheduler))
+		return; /* it yielded or finished */
+	if (threads[t].started)
+		_longjmp(threads[t].jb, 1);
+	threads[t].started = 1;
+	_longjmp(threads[t].park, 1);
+}
+
+/* Runs the grid; dyn_bytes of dynamic shared memory (for the checks' bounds). */
+static void run_grid(dim3 grid, dim3 block, size_t dyn_bytes, void (*fn)(void *), void *ctx)
+{
+	/* the checking runner runs a block's threads last to first: a result that depends
+	 * on their order (a race) differs from the one of the unchecked run */
+	int reverse = emu_check_launch != NULL;
+
 	emu_gridDim = grid;
 	emu_blockDim = block;
 	kernel_fn = fn;
@@ -209,28 +245,24 @@ void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
 		fail("more than 1024 threads in a block");
 	if (!stacks && !(stacks = malloc((size_t)MAX_THREADS * STACK_BYTES)))
 		fail("no memory for the threads' stacks");
+	if (emu_check_launch)
+		emu_check_launch(emu_launch_text, dyn_bytes);
 	for (unsigned bz = 0; bz < grid.z; bz++)
 		for (unsigned by = 0; by < grid.y; by++)
 			for (unsigned bx = 0; bx < grid.x; bx++) {
 				emu_blockIdx.x = bx, emu_blockIdx.y = by, emu_blockIdx.z = bz;
 				for (int t = 0; t < n_threads; t++)
 					threads[t].state = READY, threads[t].started = 0;
+				if (emu_check_block)
+					emu_check_block();
 				for (;;) {
 					int ran = 0, live = 0;
-					for (int t = 0; t < n_threads; t++) {
+					for (int k = 0; k < n_threads; k++) {
+						int t = reverse ? n_threads - 1 - k : k;
 						if (threads[t].state != READY)
 							continue;
 						ran = 1;
-						if (!threads[t].opened)
-							slot_open(t);
-						current = t;
-						set_thread_index(t);
-						if (_setjmp(scheduler))
-							continue; /* it yielded or finished */
-						if (threads[t].started)
-							_longjmp(threads[t].jb, 1);
-						threads[t].started = 1;
-						_longjmp(threads[t].park, 1);
+						resume(t);
 					}
 					for (int t = 0; t < n_threads; t++)
 						live += threads[t].state != DONE;
@@ -241,6 +273,14 @@ void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
 						    "every thread waits and no barrier can be released");
 				}
 			}
+	if (emu_check_end)
+		emu_check_end();
+	emu_launch_text = "";
+}
+
+void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
+{
+	run_grid(grid, block, 0, fn, ctx);
 }
 
 /* The most dynamic shared memory a block of the H200 may have (227 KB, once
@@ -258,7 +298,7 @@ void emu_run_shared(dim3 grid, dim3 block, size_t bytes, void (*fn)(void *), voi
 			bytes, DYNAMIC_SHARED_MAX);
 		abort();
 	}
-	emu_run(grid, block, fn, ctx);
+	run_grid(grid, block, bytes, fn, ctx);
 }
 
 /* cudaMalloc and cudaFree: emu_memory.c (memory the submission's runner shares) */
@@ -267,6 +307,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
 {
 	(void)kind;
 	memmove(dst, src, bytes);
+	emu_memory_mark(dst, bytes); /* device memory the host wrote: initialised */
 	return cudaSuccess;
 }
 
@@ -280,6 +321,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaM
 cudaError_t cudaMemset(void *p, int value, size_t bytes)
 {
 	memset(p, value, bytes);
+	emu_memory_mark(p, bytes);
 	return cudaSuccess;
 }
 
@@ -457,6 +499,8 @@ cudaError_t key_sort_pairs(struct key_sort *s, int *keys, int *values, int n)
 	}
 	memcpy(keys, s->d_keys_alt, sizeof(int) * (size_t)n);
 	memcpy(values, s->d_values_alt, sizeof(int) * (size_t)n);
+	emu_memory_mark(keys, sizeof(int) * (size_t)n); /* what CUB's kernels would write */
+	emu_memory_mark(values, sizeof(int) * (size_t)n);
 	free(count);
 	return cudaSuccess;
 }

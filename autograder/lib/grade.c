@@ -134,8 +134,8 @@ void grade_runner_stop(void)
 }
 
 #ifdef PL_EMU
-/* What the CPU emulation cannot judge: times, sanitizers, runs of many steps. */
-static const char *const gpu_only[] = {"speed", "sanitize", "flock"};
+/* What the CPU emulation cannot judge: times and runs of many steps. */
+static const char *const gpu_only[] = {"speed", "flock"};
 #endif
 
 void gpu_require(void)

@@ -1,6 +1,7 @@
 /*
  * Sanitizer tests: re-runs one of this binary's workloads under compute-sanitizer
- * and grades zero reported hazards. The workload runs in a process of its own,
+ * and grades zero reported hazards (emulated: against the checking runner, which
+ * reports them in the tool's words, autograder/emu/emu_check.c). The workload runs in a process of its own,
  * outside Criterion, so the tool sees the lab's kernels and nothing else.
  */
 #include <stdio.h>
@@ -67,6 +68,119 @@ static int run_tool(const char *cmd, const char *log_path, char *keep, size_t le
 	return status < 0 ? -1 : (status >> 8) & 0xff;
 }
 
+#ifdef PL_EMU
+/* The first words of each tool's hazards, as emu_check.c prints them. */
+static const char *hazard_words(const char *tool)
+{
+	if (!strcmp(tool, "memcheck"))
+		return "========= Invalid __";
+	if (!strcmp(tool, "initcheck"))
+		return "========= Uninitialized __";
+	if (!strcmp(tool, "racecheck"))
+		return "========= Error: Race reported";
+	return "========= Barrier error";
+}
+
+/* @p line with each "@pc:0xOFF" of the checking runner @p prog as addr2line names it,
+ * "0xOFF in FILE:LINE (FUNCTION)", into @p out */
+static void symbolize(const char *line, const char *prog, char *out, size_t len)
+{
+	const char *at = strstr(line, "@pc:0x");
+	char cmd[2048], func[512] = "", file[1024] = "";
+	FILE *p;
+
+	if (!at) {
+		snprintf(out, len, "%s", line);
+		return;
+	}
+	unsigned long off = strtoul(at + 6, NULL, 16);
+	snprintf(cmd, sizeof(cmd), "addr2line -C -f -e '%s' 0x%lx 2>/dev/null", prog, off);
+	if ((p = popen(cmd, "r"))) {
+		if (fgets(func, sizeof(func), p))
+			func[strcspn(func, "\n")] = '\0';
+		if (fgets(file, sizeof(file), p))
+			file[strcspn(file, "\n")] = '\0';
+		pclose(p);
+	}
+	size_t end = strcspn(at + 6, " \n");
+	char rest[1024];
+	snprintf(rest, sizeof(rest), "%s", at + 6 + end);
+	if (file[0] && file[0] != '?')
+		snprintf(out, len, "%.*s0x%lx in %s", (int)(at - line), line, off, file);
+	else
+		snprintf(out, len, "%.*s0x%lx", (int)(at - line), line, off);
+	symbolize(rest, prog, out + strlen(out), len - strlen(out));
+}
+
+/* Runs the workload against the checking runner, which reports every tool's hazards:
+ * keeps @p tool's (their first lines, file and line named), counts them into *hazards. */
+static int run_checked(const char *cmd, const char *tool, const char *prog, const char *log_path,
+		       char *keep, size_t len, int *hazards)
+{
+	FILE *p = popen(cmd, "r"), *log = log_path ? fopen(log_path, "w") : NULL;
+	const char *mine = hazard_words(tool);
+	char line[1024], named[2048];
+	int in_mine = 0, status;
+	size_t used = 0;
+
+	keep[0] = '\0';
+	*hazards = 0;
+	if (!p)
+		return -1;
+	while (fgets(line, sizeof(line), p)) {
+		int cont = !strncmp(line, "=========     ", 14);
+		if (!cont && !strncmp(line, "=========", 9)) {
+			in_mine = !strncmp(line, mine, strlen(mine));
+			*hazards += in_mine;
+		}
+		symbolize(line, prog, named, sizeof(named));
+		if (log)
+			fputs(named, log);
+		int wanted =
+		    (in_mine && (cont || !strncmp(line, "=========", 9)) && *hazards <= 2) ||
+		    !strncmp(line, "workload:", 9);
+		if (wanted && used < len)
+			used += (size_t)snprintf(keep + used, len - used, "%s", named);
+		if (!cont && strncmp(line, "=========", 9))
+			in_mine = 0;
+	}
+	if (log)
+		fclose(log);
+	status = pclose(p);
+	return status < 0 ? -1 : (status >> 8) & 0xff;
+}
+
+/* The emulated sanitizer test: the workload's kernels run in the checking runner
+ * (autograder/emu/emu_check.c), each block's threads last to first. */
+static void sanitize_emulated(const char *tool, const char *workload, const char *hint,
+			      const char *self, const char *log_path)
+{
+	char cmd[3072], prog[1100], keep[4096];
+	int hazards, rc;
+
+	snprintf(prog, sizeof(prog), "%s", self);
+	snprintf(strrchr(prog, '/') + 1, sizeof(prog) - (size_t)(strrchr(prog, '/') + 1 - prog),
+		 "runner_check_%s", GRADE_LAB);
+	snprintf(cmd, sizeof(cmd), "'%s' --workload %s 2>&1", self, workload);
+	setenv("PL_EMU_TOOL", tool, 1);
+	rc = run_checked(cmd, tool, prog, log_path, keep, sizeof(keep), &hazards);
+	unsetenv("PL_EMU_TOOL");
+	cr_assert(hazards == 0,
+		  "compute-sanitizer --tool %s, emulated on the CPU (every access of the kernels "
+		  "checked, each block's threads run last to first), found %d hazard%s in "
+		  "workload '%s' (want none):\n%shint: %s",
+		  tool, hazards, hazards == 1 ? "" : "s", workload, keep, hint);
+	cr_assert(rc == 0,
+		  "workload '%s' failed under the emulated %s (exit %d, want 0): the kernels "
+		  "returned an error or wrong results. Here each block's threads ran last to "
+		  "first, in the correctness tests first to last: where those pass, the result "
+		  "depends on the threads' order, a race\n%shint: %s",
+		  workload, tool, rc, keep, hint);
+	GRADE_NOTE("compute-sanitizer --tool %s, emulated: 0 hazards in workload '%s'", tool,
+		   workload);
+}
+#endif
+
 int grade_under_sanitizer(void)
 {
 	const char *v = getenv("PL_SANITIZE");
@@ -81,21 +195,24 @@ void grade_sanitize(const char *tool, const char *workload, const char *hint)
 	int rc;
 
 	gpu_require();
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	cr_assert(n > 0, "cannot find this test program's own path to re-run it");
+	self[n] = '\0';
+	if (logdir)
+		snprintf(log_path, sizeof(log_path), "%s/%s-%s.log", logdir, tool, workload);
+	/* Criterion's sandbox hands its children a mapping through BXFI_MAP; the workload
+	 * is not one of them and must start as a plain program. */
+	unsetenv("BXFI_MAP");
+#ifdef PL_EMU
+	return sanitize_emulated(tool, workload, hint, self, logdir ? log_path : NULL);
+#endif
 	if (find_sanitizer(tool_path, sizeof(tool_path)))
 		cr_skip_test("compute-sanitizer not found (PATH, /usr/local/cuda/bin): %s test "
 			     "skipped",
 			     tool);
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	cr_assert(n > 0, "cannot find this test program's own path to re-run it");
-	self[n] = '\0';
 	snprintf(cmd, sizeof(cmd),
 		 "'%s' --tool %s --error-exitcode %d --print-limit 20 '%s' --workload %s 2>&1",
 		 tool_path, tool, SANITIZER_EXIT, self, workload);
-	/* Criterion's sandbox hands its children a mapping through BXFI_MAP; the workload
-	 * is not one of them and must start as a plain program. */
-	unsetenv("BXFI_MAP");
-	if (logdir)
-		snprintf(log_path, sizeof(log_path), "%s/%s-%s.log", logdir, tool, workload);
 	rc = run_tool(cmd, logdir ? log_path : NULL, keep, sizeof(keep));
 	cr_assert(rc != SANITIZER_EXIT,
 		  "compute-sanitizer --tool %s found hazards in workload '%s' (want none):\n%s"

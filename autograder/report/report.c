@@ -195,7 +195,7 @@ void report_table(FILE *f, const struct report *r)
 	if (r->emulated)
 		fprintf(
 		    f,
-		    "EMULATED on the CPU: correctness only, at most %d of %d points here%s%s%s. "
+		    "EMULATED on the CPU: correctness and sanitizers, at most %d of %d points here%s%s%s. "
 		    "A grade that counts is a GPU grade.\n",
 		    report_reachable(r), t.max_score, t.skipped ? " (skipped here: " : "",
 		    skipped_suites(r, suites, sizeof(suites)),
@@ -260,7 +260,8 @@ void report_json(FILE *f, const struct report *r)
 		seconds += r->rows[i].seconds;
 	snprintf(summary, sizeof(summary),
 		 "%s%d/%d points: %d tests passed, %d failed, %d skipped%s",
-		 r->emulated ? "EMULATED on the CPU (correctness only, not a GPU grade): " : "",
+		 r->emulated ? "EMULATED on the CPU (correctness and sanitizers, not a GPU grade): "
+			     : "",
 		 t.score, t.max_score, t.passed, t.failed, t.skipped,
 		 t.skipped ? " (skipped tests need a CUDA GPU and score 0 here)" : "");
 	fprintf(f, "{\n  \"score\": %d,\n  \"execution_time\": %.0f,\n  \"output\": ", t.score,

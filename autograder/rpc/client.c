@@ -80,9 +80,16 @@ static const char *const *hidden_folders(void)
 	return dirs;
 }
 
-/* The runner is "runner_<lab>" beside this program (the grader or its workload). */
+/* The runner is "runner_<lab>" beside this program (the grader or its workload); an
+ * emulated sanitizer test's workload (PL_EMU_TOOL, sanitize.c) runs the checking one,
+ * "runner_check_<lab>" (autograder/emu/emu_check.c). */
 static void runner_path(char *buf, size_t len)
 {
+#ifdef PL_EMU
+	const char *kind = getenv("PL_EMU_TOOL") ? "runner_check" : "runner";
+#else
+	const char *kind = "runner";
+#endif
 	ssize_t n = readlink("/proc/self/exe", buf, len - 64);
 	char *slash;
 
@@ -90,7 +97,7 @@ static void runner_path(char *buf, size_t len)
 		fail("cannot find the grader's own path to start the submission's runner");
 	buf[n] = '\0';
 	slash = strrchr(buf, '/');
-	snprintf(slash + 1, len - (size_t)(slash + 1 - buf), "runner_%s", GRADE_LAB);
+	snprintf(slash + 1, len - (size_t)(slash + 1 - buf), "%s_%s", kind, GRADE_LAB);
 }
 
 static double test_limit_s(void)

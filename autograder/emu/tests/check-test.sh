@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# check-test.sh CHECKED PLAIN [TOOL]: the emulation's checks (autograder/emu/emu_check.c)
+# on check_test.cu's kernels. Each case must draw exactly the hazards its line below
+# names (none for a fixed twin), in compute-sanitizer's words; last_writer's result
+# must differ between the plain build (threads first to last) and the checked one
+# (last to first). With TOOL (a compute-sanitizer path), the nvcc build CHECKED runs
+# under the real tool instead, on a GPU, each case under the tool its line names
+# (device-check.sh): the same expectations, the real tool's verdict.
+set -u
+checked=$1 plain=$2 tool=${3:-}
+# case, the tool that must flag it (none: no tool may), the first words of its report
+cases=(
+	"race_block racecheck Error: Race reported"
+	"race_block_fixed none"
+	"race_warp racecheck Error: Race reported"
+	"race_warp_fixed none"
+	"last_writer racecheck Error: Race reported"
+	"oob_read memcheck Invalid __global__ read"
+	"in_bounds none"
+	"uninit_read initcheck Uninitialized __global__ memory read"
+	"init_read none"
+	"dynamic_oob memcheck Invalid __shared__ read"
+	"dynamic_in none"
+	"early_return synccheck Barrier error"
+)
+fails=0
+for c in "${cases[@]}"; do
+	read -r name want words <<<"$c"
+	if [ -n "$tool" ]; then
+		t=$want
+		[ "$t" = none ] && t=memcheck
+		out=$("$tool" --tool "$t" --error-exitcode 3 "$checked" "$name" 2>&1)
+	else
+		out=$("$checked" "$name" 2>&1)
+	fi
+	got=$(grep -c '^========= [A-Z]' <<<"$out" | head -n 1)
+	if [ -n "$tool" ]; then # the real tool's summary line counts its hazards
+		got=$(sed -n 's/^========= ERROR SUMMARY: \([0-9]*\) error.*/\1/p' <<<"$out")
+		got=${got:-0}
+	fi
+	verdict=ok
+	if [ "$want" = none ]; then
+		[ "$got" = 0 ] || verdict="FAIL: flagged ($got), want no hazard"
+	elif [ "$got" = 0 ] || ! grep -q "^========= $words" <<<"$out"; then
+		verdict="FAIL: want $want's \"$words\", got none"
+	fi
+	printf '  %-18s %-10s %-4s %s\n' "$name" "$want" "$got" "$verdict"
+	[ "$verdict" = ok ] || { fails=$((fails + 1)); sed 's/^/      /' <<<"$out" | head -n 12; }
+done
+if [ -z "$tool" ]; then
+	a=$("$plain" last_writer 2>&1 | sed -n 's/^last_writer: //p')
+	b=$("$checked" last_writer 2>/dev/null | sed -n 's/^last_writer: //p')
+	if [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ]; then
+		printf '  %-18s the threads in either order give %s and %s: ok\n' last_writer "$a" "$b"
+	else
+		echo "  last_writer: FAIL: the result does not depend on the order ($a, $b)"
+		fails=$((fails + 1))
+	fi
+fi
+[ $fails -eq 0 ] && echo "check-test: the emulated compute-sanitizer checks flag what they must, and nothing else" ||
+	{ echo "check-test: $fails case(s) FAILED"; exit 1; }
