@@ -117,8 +117,8 @@ emu-test: $(foreach l,$(EMU_LABS),$(call emu_bin,solutions,$(l)))
 		$(EMU_ENV_$(l)) autograder/run-criterion.sh $(call emu_bin,solutions,$(l)) --jobs 2 \
 			--filter '$(EMU_FILTER)' &&) true
 
-# One submission's lab graded with emulated kernels (correctness tests only), its
-# report fragment in EMU_OUT: what selftest-emu.sh judges.
+# One submission's lab graded with emulated kernels (correctness and sanitizer tests,
+# EMU_FILTER), its report fragment in EMU_OUT: what selftest-emu.sh judges.
 emu-grade: $(if $(filter $(SELECTED),$(EMU_LABS)),$(call emu_bin,$(SUBMISSION),$(SELECTED)))
 	@test -n "$(filter $(SELECTED),$(EMU_LABS))" || { echo "emu-grade: LAB=NN, one of $(EMU_LABS)"; exit 2; }
 	$(Q)mkdir -p $(dir $(EMU_OUT)) && rm -f $(EMU_OUT)

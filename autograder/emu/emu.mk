@@ -3,10 +3,11 @@
 
 # The labs' kernels run on the CPU, a block's threads taking turns at barriers and warp
 # votes (autograder/emu/): the solutions' correctness tests of these labs run in
-# `make test`, without a GPU. Speed, sanitizer and long many-step tests are left out, and
-# the resources tests, which read ptxas's report of nvcc's build; a lab's EMU_ENV_<lab>
+# `make test`, without a GPU, and their sanitizer tests against the checking runner
+# (emu_check.c). Speed and long many-step tests are left out, and the resources tests,
+# which read ptxas's report of nvcc's build; a lab's EMU_ENV_<lab>
 # (its lab.mk) is set for its emulated runs (lab 05: smaller sizes).
-EMU_FILTER := !(speed|flock|resources)/*
+EMU_FILTER ?= !(speed|flock|resources)/*
 EMU_OUT ?= $(BUILD)/emu/out/$(SELECTED).tsv
 # -fno-math-errno: sqrtf is one instruction, not a call that may set errno (no kernel
 # reads errno; the results are the same), a third off an all-pairs loop's time

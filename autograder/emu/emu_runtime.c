@@ -276,6 +276,9 @@ static void run_grid(dim3 grid, dim3 block, size_t dyn_bytes, void (*fn)(void *)
 	if (emu_check_end)
 		emu_check_end();
 	emu_launch_text = "";
+	/* a kernel's printf reaches the log at the kernel's end, as a GPU's at the next
+	 * synchronisation, even from a runner that is stopped, never ended */
+	fflush(stdout);
 }
 
 void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
