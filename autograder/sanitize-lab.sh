@@ -2,7 +2,9 @@
 # sanitize-lab.sh GRADER LOGDIR: re-runs a lab's GPU correctness tests (every suite
 # but speed, physics, flock and sanitize, which are slow or run the tools themselves)
 # under compute-sanitizer memcheck, racecheck, synccheck and initcheck. Any
-# hazard, and any read of memory nothing wrote, fails.
+# hazard, and any read of memory nothing wrote, fails; so does a race between lanes of
+# one warp, which racecheck calls a warning and exits 0 on (the graded sanitizer tests
+# count it too: since Volta a warp's lanes need not run together).
 # PL_SANITIZE=1 tells the tests to leave out their largest sizes, which the tools
 # would take minutes to instrument (grade_under_sanitizer() in autograder/lib).
 # SANITIZE_TIMEOUT (seconds, default 600) bounds each tool's run: a run cut there
@@ -35,6 +37,8 @@ for t in $tools; do
 	summary=$(grep -m 1 -E '(ERROR|RACECHECK) SUMMARY' "$logs/$t.log")
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		verdict=CUT summary="stopped after SANITIZE_TIMEOUT=${limit}s; see $logs/$t.log"
+	elif [ "$rc" -eq 0 ] && grep -q '^========= Warning: Race reported' "$logs/$t.log"; then
+		verdict=FAILED rc=3 summary="$summary: races between lanes of one warp (a __syncwarp() missing)"
 	elif [ "$rc" -eq 0 ]; then
 		verdict=clean
 	else

@@ -23,6 +23,11 @@ echo "========= COMPUTE-SANITIZER"
 echo "[RUN ] grid::label_8"
 echo "[PASS] grid::label_8: (1.00s)"
 [ "${STUB_CLEAN:-}" ] && t=memcheck
+if [ "${STUB_WARN:-}" ]; then # racecheck's warning: a race within a warp, exit 0
+	[ "$t" = racecheck ] && echo "========= Warning: Race reported between Write access at k+0x10 in k.cu:3" &&
+		echo "========= RACECHECK SUMMARY: 1 hazard displayed (0 errors, 1 warning)"
+	exit 0
+fi
 case $t in
 memcheck)
 	echo "========= ERROR SUMMARY: 0 errors" && exit 0 ;;
@@ -63,5 +68,11 @@ rc=$?
 [ $rc -eq 0 ] || fail "four clean tools exited $rc, want 0:"$'\n'"$out"
 [ "$(grep -c ' clean ' <<<"$out")" = 4 ] || fail "four clean tools, want four clean lines:"$'\n'"$out"
 
-[ $status = 0 ] && echo "sanitize-test: clean, hazard, timed-out and cut-short runs judged and named"
+out=$(PATH="$dir/bin:$PATH" STUB_WARN=1 autograder/sanitize-lab.sh /bin/true "$dir/warn" 2>&1)
+rc=$?
+[ $rc -eq 1 ] || fail "racecheck's warning (a race within a warp) exited $rc, want 1:"$'\n'"$out"
+grep -q '^  racecheck  FAILED .*races between lanes of one warp' <<<"$out" ||
+	fail "racecheck's warning is not named a failure:"$'\n'"$out"
+
+[ $status = 0 ] && echo "sanitize-test: clean, hazard, warning, timed-out and cut-short runs judged and named"
 exit $status
