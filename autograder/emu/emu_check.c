@@ -32,10 +32,10 @@
 #include "emu_check.h"
 #include "emu_memory.h"
 
-#define NONE	    0xffff
-#define MAX_WARPS   32 /* 1024 threads */
-#define MAX_SEEN    512
-#define PRINT_LIMIT 20 /* distinct hazards printed, as compute-sanitizer --print-limit */
+#define NONE		   0xffff
+#define MAX_WARPS	   32 /* 1024 threads */
+#define MAX_SEEN	   512
+#define PRINT_LIMIT	   20 /* distinct hazards printed, as compute-sanitizer --print-limit */
 #define DYNAMIC_SHARED_MAX (227 * 1024) /* emu_runtime.c's buffer */
 
 extern uint3 emu_threadIdx, emu_blockIdx;
@@ -177,15 +177,18 @@ static void global_access(const char *p, size_t size, int write, const void *pc)
 		if (!b->shadow[k]) {
 			if (!first_time(INITCHECK, pc, NULL))
 				return;
-			fprintf(stderr, "========= Uninitialized __global__ memory read of size %zu bytes\n",
-				size);
+			fprintf(
+			    stderr,
+			    "========= Uninitialized __global__ memory read of size %zu bytes\n",
+			    size);
 			where(pc);
-			fprintf(stderr,
-				"=========     Address %p: byte %ld (index %ld in %zu-byte elements) "
-				"of the allocation at %p of size %zu bytes, which neither the host nor "
-				"a kernel wrote\n",
-				(void *)p, (long)(p - b->data), (long)(p - b->data) / (long)size, size,
-				(void *)b->data, b->bytes);
+			fprintf(
+			    stderr,
+			    "=========     Address %p: byte %ld (index %ld in %zu-byte elements) "
+			    "of the allocation at %p of size %zu bytes, which neither the host nor "
+			    "a kernel wrote\n",
+			    (void *)p, (long)(p - b->data), (long)(p - b->data) / (long)size, size,
+			    (void *)b->data, b->bytes);
 			fflush(stderr);
 			return;
 		}
@@ -207,8 +210,9 @@ static void race(const char *first, const void *first_pc, int first_tid, const c
 		"=========     and %s access at @pc:0x%lx in kernel %s\n"
 		"=========     on __shared__ memory at %p, by threads %d and %d (ranks in the "
 		"block) of block (%u,%u,%u), with no %s between the two\n",
-		same_warp ? "Warning" : "Error", first, (unsigned long)pc_offset(first_pc), then, (unsigned long)pc_offset(pc), name,
-		(void *)p, first_tid, t, emu_blockIdx.x, emu_blockIdx.y, emu_blockIdx.z,
+		same_warp ? "Warning" : "Error", first, (unsigned long)pc_offset(first_pc), then,
+		(unsigned long)pc_offset(pc), name, (void *)p, first_tid, t, emu_blockIdx.x,
+		emu_blockIdx.y, emu_blockIdx.z,
 		same_warp ? "__syncwarp() (both in one warp) or __syncthreads()"
 			  : "__syncthreads()");
 	fflush(stderr);
@@ -228,13 +232,16 @@ static void shared_word(struct word *e, const char *p, int write, const void *pc
 		memset(e, 0, sizeof(*e));
 		e->serial = serial, e->w_tid = e->r_tid = NONE;
 	}
-	if (e->w_tid != NONE && e->w_tid != t && e->w_bar == bar && unordered(e->w_tid, e->w_wep, t))
-		race("Write", e->w_pc, e->w_tid, write ? "Write" : "Read", pc, p, e->w_tid / 32 == w);
+	if (e->w_tid != NONE && e->w_tid != t && e->w_bar == bar &&
+	    unordered(e->w_tid, e->w_wep, t))
+		race("Write", e->w_pc, e->w_tid, write ? "Write" : "Read", pc, p,
+		     e->w_tid / 32 == w);
 	if (write) {
 		if (e->r_tid != NONE && e->r_bar == bar &&
 		    (e->r_mixed || e->r_tid / 32 != w ||
 		     (e->r_wep == wep[w] && (e->r_tid != t || e->r_others))))
-			race("Read", e->r_pc, e->r_tid, "Write", pc, p, !e->r_mixed && e->r_tid / 32 == w);
+			race("Read", e->r_pc, e->r_tid, "Write", pc, p,
+			     !e->r_mixed && e->r_tid / 32 == w);
 		e->w_tid = (uint16_t)t, e->w_bar = bar, e->w_wep = wep[w], e->w_pc = pc;
 		return;
 	}
@@ -259,8 +266,8 @@ static void shared_access(const char *p, size_t size, int write, const void *pc)
 			abort();
 		}
 	}
-	for (size_t k = (size_t)(p - __data_start) / 4; k <= (size_t)(p + size - 1 - __data_start) / 4;
-	     k++)
+	for (size_t k = (size_t)(p - __data_start) / 4;
+	     k <= (size_t)(p + size - 1 - __data_start) / 4; k++)
 		shared_word(&words[k], p, write, pc);
 }
 
@@ -405,19 +412,19 @@ void emu_check_atomic(const void *p, size_t bytes, const void *pc)
 		return __atomic_fetch_xor(a, v, mo);                                               \
 	}                                                                                          \
 	int __tsan_atomic##bits##_compare_exchange_strong(volatile type *a, type *c, type v,       \
-							   int mo, int fmo)                        \
+							  int mo, int fmo)                         \
 	{                                                                                          \
 		emu_check_atomic((const void *)a, sizeof(type), __builtin_return_address(0));      \
 		return __atomic_compare_exchange_n(a, c, v, 0, mo, fmo);                           \
 	}                                                                                          \
 	int __tsan_atomic##bits##_compare_exchange_weak(volatile type *a, type *c, type v, int mo, \
-							 int fmo)                                  \
+							int fmo)                                   \
 	{                                                                                          \
 		emu_check_atomic((const void *)a, sizeof(type), __builtin_return_address(0));      \
 		return __atomic_compare_exchange_n(a, c, v, 1, mo, fmo);                           \
 	}                                                                                          \
 	type __tsan_atomic##bits##_compare_exchange_val(volatile type *a, type c, type v, int mo,  \
-							 int fmo)                                  \
+							int fmo)                                   \
 	{                                                                                          \
 		emu_check_atomic((const void *)a, sizeof(type), __builtin_return_address(0));      \
 		__atomic_compare_exchange_n(a, &c, v, 0, mo, fmo);                                 \

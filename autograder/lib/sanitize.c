@@ -81,7 +81,8 @@ static int is_hazard(const char *line, const char *tool)
 							 : "========= Barrier error";
 
 	return !strncmp(line, words, strlen(words)) ||
-	       (!strcmp(tool, "racecheck") && !strncmp(line, "========= Warning: Race reported", 32));
+	       (!strcmp(tool, "racecheck") &&
+		!strncmp(line, "========= Warning: Race reported", 32));
 }
 
 /* @p line with each "@pc:0xOFF" of the checking runner @p prog as addr2line names it,
