@@ -1,9 +1,10 @@
 /*
- * The emulation's checks (README, "Checks without a GPU"), linked only into a lab's
- * checking runner (runner_check_<lab>), whose lab objects g++ compiled with
- * -fsanitize=thread. That option makes g++ call __tsan_read4(addr), __tsan_write8(addr)
- * and so on before every load and store of the lab's code; this file is the runtime
- * those calls reach (ThreadSanitizer's own is never linked). While a kernel runs:
+ * The emulation's checks (autograder/emu/README.md, "Checks without a GPU"), linked
+ * only into a lab's checking runner (runner_check_<lab>), whose lab objects g++
+ * compiled with -fsanitize=thread. That option makes g++ call __tsan_read4(addr),
+ * __tsan_write8(addr) and so on before every load and store of the lab's code; this
+ * file is the runtime those calls reach (ThreadSanitizer's own is never linked).
+ * While a kernel runs:
  *
  * - an access to device memory (the arena, emu_memory.c) must lie inside a live
  *   allocation (memcheck's "Invalid __global__ read"), and a read must find its words
