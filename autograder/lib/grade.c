@@ -149,7 +149,7 @@ void gpu_require(void)
 		if (!strcmp(criterion_current_test->category, gpu_only[i]))
 			cr_skip_test(
 			    "needs a GPU: the %s tests are not emulated (graded here, without "
-			    "one: the correctness tests)",
+			    "one: the correctness and sanitizer tests)",
 			    gpu_only[i]);
 #endif
 	err = cudaGetDeviceCount(&count);
@@ -176,7 +176,7 @@ void grade_require_nvcc_build(void)
 #ifdef PL_EMU
 	cr_skip_test("needs a GPU grade: the resources tests read what nvcc made of the kernels "
 		     "(ptxas's report, the PTX), and an emulated grade compiles them for the CPU "
-		     "(graded here, without a GPU: the correctness tests)");
+		     "(graded here, without a GPU: the correctness and sanitizer tests)");
 #endif
 }
 
