@@ -27,9 +27,9 @@
 
 #define ARENA_BYTES EMU_ARENA_BYTES
 #define ALIGN	    256 /* each block's header, and its alignment */
-#define GUARD                                                                                      \
-	(64                                                                                        \
-	 << 10) /* between a block's data and its shadow: a lane past n of a block of 1024 float4 reads inside it */
+/* between a block's data and its shadow: a lane past n of a block of 1024 float4
+ * reads inside it */
+#define GUARD	 (64 << 10)
 #define CHILD_FD 4 /* where the runner finds the arena (sandbox.c) */
 #define ARENA_AT EMU_ARENA_AT
 
