@@ -24,9 +24,13 @@
 #include "frames.h"
 #include "galaxy.h"
 #include "ic.h"
+#include "nbody_demo.h"
 #include "octree.h"
 #include "rng.h"
 #include "timing.h"
+
+#define STR_(x) #x
+#define STR(x)	STR_(x)
 
 #define SAMPLE 256
 /* the frames' brightness: GALAXY_EXPOSURE x pixels / bodies drawn, at most 2 (a lone
@@ -128,14 +132,19 @@ int main(int argc, char **argv)
 	int n = 1048576, unsorted = 0, sorted, galaxies = 0, steps = 1500;
 	float theta = 0.5f, eps2 = 1e-4f, dt = 0.04f;
 	double eps = 0.0;
-	int eps_given = 0;
+	int eps_given = 0, n_given = 0;
 	unsigned long long seed = rng_fresh_seed();
 	struct rng r;
 	struct frames f;
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	enum args_result rc;
 	const struct arg_spec specs[] = {
-	    OPT_INT("-n", &n, "N", "bodies (default 1048576)"),
+	    {.name = "-n",
+	     .kind = ARG_INT,
+	     .dest = &n,
+	     .metavar = "N",
+	     .help = "bodies (default 1048576; " STR(NBODY_EMU_N) " emulated on the CPU)",
+	     .given = &n_given},
 	    OPT_FLOAT(
 		"--theta", &theta, "T",
 		"opening angle: a cell of width w nearer than w / T is opened\n(default 0.5)"),
@@ -165,6 +174,8 @@ int main(int argc, char **argv)
 	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
 		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
 	sorted = !unsorted;
+	if (!n_given) /* emulated on the CPU, 2^20 bodies would take hours */
+		n = nbody_default_n(n);
 	if (eps_given)
 		eps2 = (float)(eps * eps);
 	if (n < 2)
