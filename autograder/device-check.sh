@@ -87,6 +87,7 @@ step build 300 make -j"$(nproc)" all
 # the GPU
 step gpu-warp-test 60 build/bin/gpu_warp_test
 step gpu-shared-test 60 build/bin/gpu_shared_test
+step gpu-intrinsics-test 60 build/bin/gpu_intrinsics_test
 # the emulated sanitizer checks' cases under the real compute-sanitizer: each flagged,
 # each fixed twin not, as check-test.sh expects of the emulation
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)

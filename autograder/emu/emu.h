@@ -123,7 +123,37 @@ static inline float __frsqrt_rn(float x)
 		return 0;                                                                          \
 	}
 EMU_UNSUPPORTED(__match_any_sync)
+EMU_UNSUPPORTED(__match_all_sync)
 EMU_UNSUPPORTED(__reduce_add_sync)
+EMU_UNSUPPORTED(__reduce_min_sync)
+EMU_UNSUPPORTED(__reduce_max_sync)
+EMU_UNSUPPORTED(__reduce_and_sync)
+EMU_UNSUPPORTED(__reduce_or_sync)
+EMU_UNSUPPORTED(__reduce_xor_sync)
+/* textures and surfaces (cudaCreateTextureObject and cudaCreateSurfaceObject link, and
+ * fail when called: emu_runtime.c) */
+EMU_UNSUPPORTED(tex1Dfetch)
+EMU_UNSUPPORTED(tex1D)
+EMU_UNSUPPORTED(tex2D)
+EMU_UNSUPPORTED(tex3D)
+EMU_UNSUPPORTED(tex1DLayered)
+EMU_UNSUPPORTED(tex2DLayered)
+EMU_UNSUPPORTED(texCubemap)
+EMU_UNSUPPORTED(tex2Dgather)
+EMU_UNSUPPORTED(tex1DLod)
+EMU_UNSUPPORTED(tex2DLod)
+EMU_UNSUPPORTED(tex3DLod)
+EMU_UNSUPPORTED(tex1DGrad)
+EMU_UNSUPPORTED(tex2DGrad)
+EMU_UNSUPPORTED(tex3DGrad)
+EMU_UNSUPPORTED(surf1Dread)
+EMU_UNSUPPORTED(surf1Dwrite)
+EMU_UNSUPPORTED(surf2Dread)
+EMU_UNSUPPORTED(surf2Dwrite)
+EMU_UNSUPPORTED(surf3Dread)
+EMU_UNSUPPORTED(surf3Dwrite)
+/* cooperative groups, thrust and CUB, a launch inside a kernel (dynamic parallelism)
+ * and inline PTX: launch.py */
 
 /* Runs fn(ctx) once per thread of the grid, block after block; a block's threads as
  * coroutines that switch at barriers. emu_run_shared: the same with @bytes of dynamic
@@ -289,6 +319,9 @@ static inline float rsqrtf(float x)
 {
 	return 1.f / std::sqrt(x);
 }
+/* the rest of the device built-ins (math, intrinsics, votes, the other atomics) and the
+ * runtime's C++ forms that cuda_runtime.h gives nvcc alone */
+#include "emu_intrinsics.h"
 
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)

@@ -37,16 +37,17 @@ $(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_S
 $(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
 
 # The emulation's own tests: its votes, ballots and shuffles (warp_test), its static and
-# dynamic shared memory (shared_test) as a GPU computes them, each .cu built emulated
-# (run in make test-units) and by nvcc (run by device-check.sh)
-EMU_SELF_TESTS := warp_test shared_test
+# dynamic shared memory (shared_test), its device math, intrinsics, atomics, runtime
+# calls and library sorts (intrinsics_test) as a GPU computes them, each .cu built
+# emulated (run in make test-units) and by nvcc (run by device-check.sh)
+EMU_SELF_TESTS := warp_test shared_test intrinsics_test
 EMU_TESTS := $(EMU_SELF_TESTS:%=$(BUILD)/bin/emu_%)
 GPU_TESTS := $(EMU_SELF_TESTS:%=$(BUILD)/bin/gpu_%)
 $(EMU_SELF_TESTS:%=$(BUILD)/emu/tests/%.cc): $(BUILD)/emu/tests/%.cc: autograder/emu/tests/%.cu \
 		autograder/emu/launch.py
 	@mkdir -p $(@D)
 	$(Q)python3 autograder/emu/launch.py $< $@
-$(EMU_TESTS): $(BUILD)/bin/emu_%: $(BUILD)/emu/tests/%.cc autograder/emu/emu.h autograder/emu/emu_warp.h \
+$(EMU_TESTS): $(BUILD)/bin/emu_%: $(BUILD)/emu/tests/%.cc $(wildcard autograder/emu/*.h) \
 		$(EMU_FLAGS_STAMP) $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
 	$(call say,LINK,$@ (emulated))
 	@mkdir -p $(@D)
@@ -65,7 +66,7 @@ GPU_CHECK_TEST := $(BUILD)/bin/gpu_check_test
 $(BUILD)/emu/tests/check_test.cc: autograder/emu/tests/check_test.cu autograder/emu/launch.py
 	@mkdir -p $(@D)
 	$(Q)python3 autograder/emu/launch.py $< $@
-$(BUILD)/emu/tests/check_test.checked.o: $(BUILD)/emu/tests/check_test.cc autograder/emu/emu.h \
+$(BUILD)/emu/tests/check_test.checked.o: $(BUILD)/emu/tests/check_test.cc $(wildcard autograder/emu/*.h) \
 		$(EMU_FLAGS_STAMP)
 	$(call say,CXX,$< (emulated, checked))
 	$(Q)g++ $(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS) $(CPPFLAGS) -c $< -o $@
