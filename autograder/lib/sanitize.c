@@ -209,7 +209,8 @@ void grade_sanitize(const char *tool, const char *workload, const char *hint)
 	 * is not one of them and must start as a plain program. */
 	unsetenv("BXFI_MAP");
 #ifdef PL_EMU
-	return sanitize_emulated(tool, workload, hint, self, logdir ? log_path : NULL);
+	sanitize_emulated(tool, workload, hint, self, logdir ? log_path : NULL);
+	return;
 #endif
 	if (find_sanitizer(tool_path, sizeof(tool_path)))
 		cr_skip_test("compute-sanitizer not found (PATH, /usr/local/cuda/bin): %s test "
