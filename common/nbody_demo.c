@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "cuda_check.h"
+#include "emulation.h"
 #include "ic.h"
 #include "leapfrog.h"
 #include "nbody_demo.h"
@@ -20,17 +21,9 @@
 #define COLLIDE_SPEED	   0.5f
 #define COLLIDE_IMPACT	   1.f
 
-/* Defined by the CPU emulation's runtime alone (autograder/emu/emu_runtime.c): a driver
- * linked with it runs its kernels on the CPU, some 1e8 interactions a second */
-extern const int emu_runtime_linked __attribute__((weak));
-
 int nbody_default_n(int gpu_n)
 {
-	if (!&emu_runtime_linked)
-		return gpu_n;
-	printf("emulated: N = %d bodies unless -n says otherwise (%d on a GPU)\n", NBODY_EMU_N,
-	       gpu_n);
-	return NBODY_EMU_N;
+	return default_for_run(gpu_n, NBODY_EMU_N, "bodies", "-n");
 }
 
 void nbody_scene_ic(struct rng *r, enum nbody_scene scene, int n, float4 *pos, float4 *vel,

@@ -83,6 +83,52 @@ cudaError_t flock_fetch_out(struct flock *f)
 	return cudaSuccess;
 }
 
+cudaError_t flock_on_lattice(struct flock *f)
+{
+	int per_axis = 2 * (int)(LATTICE_HALF / LATTICE_STEP) + 1; /* sites along an axis */
+	int sites = per_axis * per_axis * per_axis;
+	int reach = (int)((f->p.scene_scale - LATTICE_HALF) / LATTICE_STEP); /* of the centre */
+	unsigned char *taken = calloc((size_t)sites, 1);
+	double centre[3];
+
+	if (!taken || f->n > sites / 4)
+		return free(taken), cudaErrorInvalidValue;
+	for (int k = 0; k < 3; k++)
+		centre[k] = LATTICE_STEP * ((int)(rng_uniform(&f->r) * (2 * reach + 1)) - reach);
+	for (int i = 0; i < f->n; i++) {
+		int s, c[3];
+		do /* distinct sites: two boids at one point would be a distance 0 apart */
+			s = (int)(rng_uniform(&f->r) * sites);
+		while (taken[s]);
+		taken[s] = 1;
+		c[0] = s % per_axis, c[1] = s / per_axis % per_axis, c[2] = s / per_axis / per_axis;
+		f->h_pos[i].x = (float)(centre[0] + LATTICE_STEP * c[0] - LATTICE_HALF);
+		f->h_pos[i].y = (float)(centre[1] + LATTICE_STEP * c[1] - LATTICE_HALF);
+		f->h_pos[i].z = (float)(centre[2] + LATTICE_STEP * c[2] - LATTICE_HALF);
+	}
+	free(taken);
+	CUDA_CHECK(
+	    cudaMemcpy(f->d_pos, f->h_pos, (size_t)f->n * sizeof(float3), cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemset(f->d_out, 0xff, (size_t)f->n * sizeof(float3)));
+	return cudaSuccess;
+}
+
+void pairs_on_radii(const struct flock *f, int counts[3])
+{
+	const double radii[3] = {f->p.cohesion_radius, f->p.separation_radius,
+				 f->p.alignment_radius};
+
+	counts[0] = counts[1] = counts[2] = 0;
+	for (int i = 0; i < f->n; i++)
+		for (int j = i + 1; j < f->n; j++) {
+			double dx = (double)f->h_pos[j].x - f->h_pos[i].x;
+			double dy = (double)f->h_pos[j].y - f->h_pos[i].y;
+			double dz = (double)f->h_pos[j].z - f->h_pos[i].z;
+			for (int k = 0; k < 3; k++)
+				counts[k] += dx * dx + dy * dy + dz * dz == radii[k] * radii[k];
+		}
+}
+
 cudaError_t grid_host_upload(const struct boids_grid_host *h, struct boids_grid *g)
 {
 	size_t nb = (size_t)h->n, cb = (size_t)h->cells;

@@ -54,6 +54,24 @@ cudaError_t flock_fresh(struct flock *f);
 /* h_out = d_out, after the queued work. */
 cudaError_t flock_fetch_out(struct flock *f);
 
+/*
+ * The at-radius tests' flock: boids on distinct sites of a lattice of spacing
+ * LATTICE_STEP inside a cube of half-width LATTICE_HALF, centred on a random site of
+ * the scene (within it); velocities as flock_fresh's. Every coordinate, every difference
+ * of two and every squared distance (a multiple of 1/4 below 600) is exact in float as
+ * in double, so no neighbour set is ambiguous, and every radius of the tests' parameter
+ * sets (multiples of 1/2) is the exact distance of many pairs: a comparison with <= where
+ * the lab says < (or the reverse) changes boids' velocities far beyond BOIDS_TOL. On
+ * the host and the device; d_out poisoned with NaN.
+ */
+#define LATTICE_STEP 0.5
+#define LATTICE_HALF 7.0
+cudaError_t flock_on_lattice(struct flock *f);
+
+/* Pairs of f's boids lying exactly at each rule radius of f->p: counts[0] cohesion,
+ * [1] separation, [2] alignment (for the tests' notes: what the test exercised). */
+void pairs_on_radii(const struct flock *f, int counts[3]);
+
 /* Copies the host grid into the device grid (all of it, sorted arrays included). */
 cudaError_t grid_host_upload(const struct boids_grid_host *h, struct boids_grid *g);
 

@@ -1,7 +1,7 @@
 /*
  * Lab 04-boids, step 4.a: the rules and the naive search, first on pairs of boids
  * placed by hand (one rule at a time), then on random flocks against the double CPU
- * reference. Do not modify.
+ * reference, and on a flock with pairs exactly at the rules' radii. Do not modify.
  */
 #include "grade.h"
 #include "flock.h"
@@ -165,4 +165,32 @@ GRADED_TEST(naive, n_4099_dense, 2, 120)
 GRADED_TEST(naive, n_50021, 2, 120)
 {
 	check_naive(50021, boids_default_params().scene_scale, PARAMS_LAB);
+}
+
+/* Boids exactly at the rules' radii: the lab counts a neighbour strictly within a
+ * radius, and no random flock puts a pair exactly on one (those would be ambiguous in
+ * float anyway, and set aside), so a comparison with <= passes every other test. On the
+ * lattice every distance is exact, so every boid is checked, none set aside. */
+GRADED_TEST(naive, at_radius, 1, 60)
+{
+	struct flock f;
+	char what[256];
+	double worst = 0.0;
+	int on[3] = {0, 0, 0};
+
+	gpu_require();
+	for (int set = AT_RADIUS_FIRST; set <= AT_RADIUS_LAST; set++) {
+		at_radius_open(&f, set, "naive", what, sizeof(what), on);
+		GPU_OK(boids_velocity_naive(f.d_pos, f.d_vel, f.d_out, f.n, &f.p));
+		GPU_OK(flock_fetch_out(&f));
+		worst =
+		    fmax(worst,
+			 check_velocities_band(&f, BOIDS_NO_BAND, what, AT_RADIUS_HINT).worst_err);
+		flock_close(&f);
+	}
+	GRADE_NOTE(
+	    "naive, %d boids on a lattice, three parameter sets, %d, %d and %d pairs exactly "
+	    "at the cohesion, separation and alignment radii: worst %.1e of max speed "
+	    "(limit %.0e), every boid checked",
+	    LATTICE_N, on[0], on[1], on[2], worst, BOIDS_TOL);
 }

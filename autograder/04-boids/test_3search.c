@@ -1,8 +1,10 @@
 /*
  * Lab 04-boids, steps 4.d and 4.f: the grid searches against the double reference,
  * on a grid the host built (so a search is graded on its own), for both cell widths,
- * and the going-further fast search the same way (0 points); then whole steps through
- * boids_step, and every method against every other. Do not modify.
+ * and the going-further fast search the same way (0 points), on random flocks and on
+ * flocks with pairs exactly at the rules' radii; then whole steps through boids_step,
+ * with other block sizes than the default too, and every method against every other.
+ * Do not modify.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +15,12 @@
 #include "check.h"
 #include "harness.h"
 #include "thresholds.h"
+
+#define BLOCKS_HINT                                                                                \
+	"if the tests with the default blocks of 128 pass, a kernel assumes 128 threads a block: " \
+	"each must work with the block size its launcher gives it (boids_block_size()), so "       \
+	"index with blockIdx.x * blockDim.x + threadIdx.x, never a constant 128, and guard "       \
+	"i < n for the partial last block (" HANDOUT ", step 4.b, the given launcher)"
 
 static const char *search_hint(enum boids_method m)
 {
@@ -30,11 +38,12 @@ static const char *search_hint(enum boids_method m)
 		     "goes to vel_out[boid_of[k]] (" HANDOUT ", step 4.f)";
 }
 
-/* Runs search @m on the grader's host grid of @f's boids and checks it: the grid is a
+/* Runs search @m on the grader's host grid of @f's boids and checks it, boids with a
+ * neighbour within @band of a radius set aside (check_velocities_band): the grid is a
  * guarded one (grid_open_guarded), so a lookup past the grid's ends counts boids twice
  * the same way on every device. */
-static struct boids_check run_search(struct flock *f, enum boids_method m, int cells,
-				     const char *what)
+static struct boids_check run_search_band(struct flock *f, enum boids_method m, int cells,
+					  double band, const char *what, const char *hint)
 {
 	struct boids_grid g;
 	struct boids_grid_host h;
@@ -50,12 +59,19 @@ static struct boids_check run_search(struct flock *f, enum boids_method m, int c
 	else
 		GPU_OK(boids_velocity_fast(&g, f->d_pos, f->d_vel, f->d_out, f->n, &f->p));
 	GPU_OK(flock_fetch_out(f));
-	struct boids_check c = check_velocities(f, what, search_hint(m));
+	struct boids_check c = check_velocities_band(f, band, what, hint);
 	GRADE_NOTE("%s: worst %.1e of max speed (limit %.0e), %d of %d ambiguous", what,
 		   c.worst_err, BOIDS_TOL, c.n_ambiguous, c.n_checked);
 	boids_grid_host_free(&h);
 	grid_close_guarded(&g);
 	return c;
+}
+
+/* run_search_band() on a random flock: the ambiguous boids set aside (BOIDS_BAND). */
+static struct boids_check run_search(struct flock *f, enum boids_method m, int cells,
+				     const char *what)
+{
+	return run_search_band(f, m, cells, BOIDS_BAND, what, search_hint(m));
 }
 
 static void check_search(enum boids_method m, int cells, int n, double scene, enum param_set set)
@@ -184,38 +200,80 @@ GRADED_TEST(coherent, faces, 1, 120)
 	check_faces(BOIDS_COHERENT);
 }
 
+/* Boids exactly at the rules' radii (see naive/at_radius), on both grids: every boid
+ * checked, none set aside. */
+static void check_at_radius(enum boids_method m)
+{
+	struct flock f;
+	char method[64], what[256];
+	double worst = 0.0;
+	int on[3] = {0, 0, 0};
+
+	gpu_require();
+	for (int set = AT_RADIUS_FIRST; set <= AT_RADIUS_LAST; set++)
+		for (int k = 0; k < 2; k++) {
+			int cells = k ? 27 : 8;
+			snprintf(method, sizeof(method), "%s, %d-cell grid", method_name(m), cells);
+			at_radius_open(&f, set, method, what, sizeof(what), on);
+			worst = fmax(worst, run_search_band(&f, m, cells, BOIDS_NO_BAND, what,
+							    AT_RADIUS_HINT)
+						.worst_err);
+			flock_close(&f);
+		}
+	GRADE_NOTE("%s, %d boids on a lattice, three parameter sets, both grids, %d, %d and %d "
+		   "pairs exactly at the cohesion, separation and alignment radii: worst %.1e of "
+		   "max speed (limit %.0e), every boid checked",
+		   method_name(m), LATTICE_N, on[0], on[1], on[2], worst, BOIDS_TOL);
+}
+
+GRADED_TEST(scattered, at_radius, 1, 120)
+{
+	check_at_radius(BOIDS_SCATTERED);
+}
+
+GRADED_TEST(coherent, at_radius, 1, 120)
+{
+	check_at_radius(BOIDS_COHERENT);
+}
+
 /* One whole step of each method from one state, through the student's own grid (a
  * guarded one: see grid_open_guarded): velocities against the reference, and positions
  * moved with them. The 8-cell cases take r_max = 6, cells 12 wide: every cell holds
  * boids and boids near the faces look up cells past the grid; the 27-cell cases r_max
- * = 5, which leaves the outer cells empty, so their marks are read. */
-static void check_step(enum boids_method m, int cells, enum param_set set)
+ * = 5, which leaves the outer cells empty, so their marks are read. @threads: the block
+ * size the launchers were given (boids_set_block_size), named in the messages when it
+ * is not the default; the worst velocity error is returned. */
+static double check_step_blocks(enum boids_method m, int cells, enum param_set set, int n,
+				int threads)
 {
 	struct boids_params p = test_params(set, SCENE_DENSE);
-	enum { N = 3001 };
 	struct flock f;
 	struct boids_grid g;
-	float3 moved[N];
-	char what[192];
+	float3 *moved = malloc((size_t)n * sizeof(float3));
+	char what[192], blocks[32] = "";
 	double worst_move = 0.0;
 
 	gpu_require();
-	GPU_OK(flock_open(&f, N, &p, rng_fresh_seed()));
-	GPU_OK(grid_open_guarded(&g, N, &p, grid_width_for(cells, &p)));
-	GPU_OK(boids_step(m, &g, f.d_pos, f.d_vel, f.d_out, N, &p));
+	if (threads != 128)
+		snprintf(blocks, sizeof(blocks), ", blocks of %d", threads);
+	GPU_OK(flock_open(&f, n, &p, rng_fresh_seed()));
+	GPU_OK(grid_open_guarded(&g, n, &p, grid_width_for(cells, &p)));
+	GPU_OK(boids_step(m, &g, f.d_pos, f.d_vel, f.d_out, n, &p));
 	GPU_OK(flock_fetch_out(&f));
-	gpu_download(moved, f.d_pos, sizeof(moved));
-	snprintf(what, sizeof(what), "boids_step(%s), %d-cell grid, N = %d, scene %g, %s",
-		 method_name(m), cells, N, SCENE_DENSE, params_text(set));
+	gpu_download(moved, f.d_pos, (size_t)n * sizeof(float3));
+	snprintf(what, sizeof(what), "boids_step(%s)%s, %d-cell grid, N = %d, scene %g, %s",
+		 method_name(m), blocks, cells, n, SCENE_DENSE, params_text(set));
 	struct boids_check c = check_velocities(
 	    &f, what,
-	    m == BOIDS_NAIVE ? "see step 4.a"
-			     : "if the scattered and coherent tests passed, the search is right on "
-			       "the grader's grid: look at the grid your grid_build makes (steps "
-			       "4.b and 4.c: every cell marked -1 before the bounds) and at "
-			       "grid_reorder (4.e); if they failed, fix the search first");
+	    threads != 128 ? BLOCKS_HINT
+	    : m == BOIDS_NAIVE
+		? "see step 4.a"
+		: "if the scattered and coherent tests passed, the search is right on "
+		  "the grader's grid: look at the grid your grid_build makes (steps "
+		  "4.b and 4.c: every cell marked -1 before the bounds) and at "
+		  "grid_reorder (4.e); if they failed, fix the search first");
 	/* the move used the new velocities: pos + dt v_new, wrapped */
-	for (int i = 0; i < N; i++) {
+	for (int i = 0; i < n; i++) {
 		float3 want = f.h_pos[i];
 		ref_boids_move(&want, &f.h_out[i], 1, &p);
 		double d = fabs(moved[i].x - want.x) + fabs(moved[i].y - want.y) +
@@ -231,6 +289,13 @@ static void check_step(enum boids_method m, int cells, enum param_set set)
 		   what, c.worst_err, worst_move, STEP_MOVE_TOL);
 	grid_close_guarded(&g);
 	flock_close(&f);
+	free(moved);
+	return c.worst_err;
+}
+
+static void check_step(enum boids_method m, int cells, enum param_set set)
+{
+	check_step_blocks(m, cells, set, 3001, 128);
 }
 
 /* Going further (ungraded: 0 points): the fast search, checked as 4.f is. Until a
@@ -253,6 +318,11 @@ GRADED_TEST(fast, cells27_n100003, 0, 120)
 GRADED_TEST(fast, faces, 0, 120)
 {
 	check_faces(BOIDS_FAST);
+}
+
+GRADED_TEST(fast, at_radius, 0, 120)
+{
+	check_at_radius(BOIDS_FAST);
 }
 
 GRADED_TEST(step, naive, 1, 60)
@@ -278,6 +348,46 @@ GRADED_TEST(step, coherent_8, 1, 60)
 GRADED_TEST(step, coherent_27, 1, 60)
 {
 	check_step(BOIDS_COHERENT, 27, PARAMS_ALIGN_WIDE);
+}
+
+/*
+ * The block size is the launchers' to choose (flock.h: boids_set_block_size, any multiple
+ * of 32 up to 1024; the bench sweeps it), and every other test runs with the default
+ * 128: a kernel that assumes 128 threads a block (blockIdx.x * 128 + threadIdx.x, or a
+ * shared array of 128) passes them all. Here one step of each method with blocks of 32,
+ * 96, 256 and 512, on a flock whose size is a multiple of none of them (a partial last
+ * block every time), every kernel of the lab taking part (4.a to 4.f, through
+ * boids_step). Not 1024: a kernel of more than 64 registers a thread cannot start so
+ * many (65,536 registers a block), a limit of the GPU rather than a fault of the code,
+ * and 512 already spans the grid in 3 blocks. The default is set back at the end,
+ * though each test has a runner of its own.
+ */
+#define BLOCKS_N 1031
+
+GRADED_TEST(blocks, sizes_32_to_512, 2, 120)
+{
+	static const int sizes[] = {32, 96, 256, 512};
+	static const enum boids_method ms[] = {BOIDS_NAIVE, BOIDS_SCATTERED, BOIDS_COHERENT};
+	static const int cells[] = {8, 27, 8};
+	static const enum param_set sets[] = {PARAMS_SEP_WIDE, PARAMS_ALIGN_WIDE, PARAMS_COH_WIDE};
+	double worst = 0.0;
+
+	gpu_require();
+	for (int b = 0; b < (int)(sizeof(sizes) / sizeof(sizes[0])); b++) {
+		cr_assert(
+		    boids_set_block_size(sizes[b]) == cudaSuccess && boids_block_size() == sizes[b],
+		    "boids_set_block_size(%d) failed or did not take (boids_block_size() = %d), "
+		    "want blocks of %d\nhint: step.cu's given code sets the block size of "
+		    "every launcher: keep it as given (" HANDOUT ", step 4.b, the given launcher)",
+		    sizes[b], boids_block_size(), sizes[b]);
+		for (int k = 0; k < 3; k++)
+			worst = fmax(
+			    worst, check_step_blocks(ms[k], cells[k], sets[k], BLOCKS_N, sizes[b]));
+	}
+	GPU_OK(boids_set_block_size(128));
+	GRADE_NOTE("one step of naive, scattered (27 cells) and coherent (8 cells), N = %d, with "
+		   "blocks of 32, 96, 256 and 512: worst %.1e of max speed (limit %.0e)",
+		   BLOCKS_N, worst, BOIDS_TOL);
 }
 
 /* Every method and grid from one state, against each other: the largest difference

@@ -25,7 +25,15 @@
  * distances within 1e-5 of radii 2 to 6, scenes 20 and 100, with and without fused
  * multiply-adds; host, 2026-12-01). 1e-5 leaves a factor 76; it sets aside 0.2% to 0.6%
  * of the boids in the dense scene (emulated) and 3% to 5% of the boids placed on faces
- * (scattered/faces, coherent/faces: some lie exactly a radius apart). */
+ * (scattered/faces, coherent/faces: some lie exactly a radius apart).
+ * The at-radius tests (naive/at_radius, scattered/at_radius, coherent/at_radius) set no
+ * boid aside: their boids sit on a lattice of step 1/2 (flock_on_lattice), where every
+ * squared distance is exact in float, and thousands of pairs lie exactly on a radius
+ * (emulated 2026-12-04: 3307, 2593 and 6790 pairs on the cohesion, separation and
+ * alignment radii over a test's three flocks). The reference's worst error there: 1.7e-7
+ * (emulated). A comparison with <= instead of <, emulated: 0.17 to 0.21 of max speed on
+ * all three rules (patch rule_radius_inclusive), on one rule alone 2.5e-3 (cohesion),
+ * 4.8e-3 (alignment) and 0.17 (separation), each over 200 boids wrong. */
 #define BOIDS_BAND 1e-5
 
 /* Every other boid's new velocity within BOIDS_TOL of max_speed of the double

@@ -134,6 +134,36 @@ GRADED_TEST(forces, error_follows_theta, 2, 300)
 	cloud_close(&c);
 }
 
+/* error_follows_theta looks at the wide angles only: a walk that opens too much at the
+ * lab's own theta and not at 1.0 (theta squared twice, w^2 / theta^4: exact at 1.0, as
+ * at 0.25 at 0.5) keeps its ratio and its error at 1.0 there. Here the mean error at the
+ * lab's theta must reach what the criterion gives at 0.5, so that such a walk, accurate
+ * and slow, loses points without a GPU to time it (thresholds.h). */
+GRADED_TEST(forces, error_floor_theta_05, 2, 120)
+{
+	struct cloud c;
+	const double floor05 = grade_under_sanitizer() ? ERR_MEAN_T05_MIN_SMALL : ERR_MEAN_T05_MIN;
+
+	open_with_cpu_tree(&c, 0.0);
+	GPU_OK(bh_forces(&c.t, c.d_acc, 0.5f, BH_EPS2, 1));
+	struct accel_error_stats st = cloud_error(&c, BH_EPS2);
+	cr_assert(isfinite(st.mean),
+		  "bh_forces, theta = 0.5, %d bodies (seed 0x%llx): body %d's force is not "
+		  "finite (want every body's force finite)\nhint: %s",
+		  c.n, (unsigned long long)c.seed, st.worst, FORCES_HINT);
+	cr_assert(st.mean >= floor05,
+		  "bh_forces, theta = 0.5, %d bodies (seed 0x%llx): mean error %.3g against the "
+		  "direct sum, want at least %.1e (about half of what the criterion gives at "
+		  "0.5): the walk opens more cells than theta asks\n"
+		  "hint: it is accurate but slow. Take a cell whole when r^2 > open_r2[depth] "
+		  "for every lane, open_r2[l] = (r0 / 2^l)^2 / theta^2 for the children of a "
+		  "level-l cell: theta squared once, the width of the children's level, no "
+		  "extra margin (" HANDOUT ", step 5.e)",
+		  c.n, (unsigned long long)c.seed, st.mean, floor05);
+	GRADE_NOTE("bh_forces, theta = 0.5: mean error %.2e, at least %.1e", st.mean, floor05);
+	cloud_close(&c);
+}
+
 GRADED_TEST(step, whole_and_deterministic, 3, 180)
 {
 	struct cloud c;

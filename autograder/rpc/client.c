@@ -182,6 +182,11 @@ static void child_died(const char *during)
 			 "call: a submission may not start or execute a program (fork, system, "
 			 "popen, exec), trace a process, or read or write another process's memory",
 			 during);
+	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT &&
+		   runner_io_emulation_line()) {
+		/* the emulation stopped the kernel and said why: that is the test's reason */
+		snprintf(msg, sizeof(msg), "the emulated kernel was stopped during %s: %s", during,
+			 runner_io_emulation_line() + strlen("CPU emulation: "));
 	} else if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		fprintf(stderr,

@@ -28,6 +28,10 @@ static int watching, out_fd = -1;
 static pid_t watched;
 static char folder[PATH_MAX];
 static char reason[256];
+/* the last line the runner printed that began with EMU_PREFIX, and the line being read */
+#define EMU_PREFIX "CPU emulation: "
+static char emu_line[320], line[320];
+static size_t line_len;
 static double deadline_ms; /* 0: none */
 
 int runner_scratch_make(char *buf, size_t len)
@@ -102,6 +106,25 @@ static double now_ms(void)
 	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
+/* Follows the runner's lines for the CPU emulation's own (emu_runtime.c's fail() and
+ * its kin): the one-line reason a kernel was stopped, which the test reports in place
+ * of the bare signal. A runner may print such a line itself; it changes only the words
+ * of a test that fails anyway. */
+static void scan_lines(const char *buf, ssize_t n)
+{
+	for (ssize_t k = 0; k < n; k++) {
+		if (buf[k] != '\n') {
+			if (line_len < sizeof(line) - 1)
+				line[line_len++] = buf[k];
+			continue;
+		}
+		line[line_len] = '\0';
+		if (!strncmp(line, EMU_PREFIX, strlen(EMU_PREFIX)))
+			memcpy(emu_line, line, line_len + 1);
+		line_len = 0;
+	}
+}
+
 static void *watch(void *arg)
 {
 	char buf[65536];
@@ -118,6 +141,7 @@ static void *watch(void *arg)
 			ssize_t n = read(out_fd, buf, sizeof(buf));
 			if (n <= 0)
 				break; /* every writer is gone: the runner ended */
+			scan_lines(buf, n);
 			long long keep = RUNNER_OUTPUT_LIMIT - shown;
 			keep = keep < 0 ? 0 : keep < n ? keep : n;
 			if (keep && write(STDERR_FILENO, buf, (size_t)keep) < 0)
@@ -153,7 +177,7 @@ static void *watch(void *arg)
 
 int runner_io_start(pid_t child, int out_rd, const char *scratch, double limit_s)
 {
-	watched = child, out_fd = out_rd, reason[0] = '\0';
+	watched = child, out_fd = out_rd, reason[0] = emu_line[0] = '\0', line_len = 0;
 	deadline_ms = limit_s > 0 ? now_ms() + limit_s * 1e3 : 0;
 	snprintf(folder, sizeof(folder), "%.*s", (int)sizeof(folder) - 1, scratch);
 	if (pthread_create(&watcher, NULL, watch, NULL))
@@ -175,4 +199,9 @@ void runner_io_stop(void)
 const char *runner_io_reason(void)
 {
 	return reason[0] ? reason : NULL;
+}
+
+const char *runner_io_emulation_line(void)
+{
+	return emu_line[0] ? emu_line : NULL;
 }

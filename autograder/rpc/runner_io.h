@@ -41,4 +41,11 @@ void runner_io_stop(void);
 /** @brief Why the watch killed the runner, or NULL when it did not. */
 const char *runner_io_reason(void);
 
+/**
+ * @brief The CPU emulation's last line of the runner's output ("CPU emulation: ...",
+ *        why it stopped a kernel: a barrier not reached by every thread, say), or
+ *        NULL; valid after runner_io_stop().
+ */
+const char *runner_io_emulation_line(void);
+
 #endif /* RPC_RUNNER_IO_H */
