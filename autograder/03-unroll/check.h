@@ -16,12 +16,15 @@
 #include "harness.h"
 #include "thresholds.h"
 
-/* The sizes of the correctness tests: a lone body, less than a warp, whole tiles, and
- * a large prime that leaves a partial tile and a partial block for every P and Q; in
- * the CPU emulation (a grade without a GPU) a smaller prime, at a hundredth of the
- * 1e10 interactions (minutes there). */
+/* The sizes of the correctness tests: a large prime that leaves a partial tile and a
+ * partial block for every P and Q, then a lone body, less than a warp and whole tiles.
+ * The prime first: its hundreds of blocks leave bodies with mass in every SM's shared
+ * memory, so that the partial blocks after it go wrong on a GPU too where threads past
+ * n skip their loads (a return before the barriers), which a fresh process's zeros may
+ * hide (zero-mass bodies). In the CPU emulation (a grade without a GPU) a smaller prime,
+ * at a hundredth of the 1e10 interactions (minutes there). */
 #define CHECK_LARGE_PRIME (grade_emulated() ? 10007 : 100003)
-#define CHECK_SIZES	  1, 31, 1024, 4096, CHECK_LARGE_PRIME
+#define CHECK_SIZES	  CHECK_LARGE_PRIME, 1, 31, 1024, 4096
 
 /* Slots past n that must still hold the poison after a launch: the largest block has
  * 1024 threads, and only threads i < n may store. */
