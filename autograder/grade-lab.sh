@@ -74,6 +74,10 @@ if [ ! -d "$sub/$lab" ]; then
 	zero_all "$sub has no $lab folder: nothing was submitted for this lab"
 	exit 0
 fi
+# the first build of a lab's grader says so, so that its wait (about a minute on two
+# cores) is not silent; later ones rebuild what changed, in seconds
+[ -x "$bin" ] ||
+	echo "building $sub/$lab and, a first time, its grader${emulated:+ for the CPU} (about a minute on two cores; later grades take seconds to build)"
 # the submission alone first: its symbols are checked before anything links with it
 if ! $make --no-print-directory SUBMISSION="$sub" "$out/lab.a" >"$logs/build.log" 2>&1; then
 	build_failed "does not compile"

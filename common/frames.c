@@ -94,8 +94,9 @@ void frames_options(struct frames *f, struct arg_spec specs[FRAMES_OPTIONS])
 	const struct arg_spec table[FRAMES_OPTIONS] = {
 	    OPT_CUSTOM("--frames", f, "DIR", "a folder", read_dir,
 		       "write a PNG of the particles to DIR/frame_NNNNN.png"),
-	    OPT_CUSTOM("--every", f, "K", "a whole number of steps >= 1", read_every,
-		       "a frame every K steps (default 1)"),
+	    OPT_CUSTOM(
+		"--every", f, "K", "a whole number of steps >= 1", read_every,
+		"a frame every K steps (default 1, unless the heading above\nsays otherwise)"),
 	    OPT_CUSTOM("--size", f, "WxH", "WxH, each from 1 to 16384 (e.g. 960x540)", read_size,
 		       "frame size in pixels (default 960x540)"),
 	    OPT_CUSTOM("--orbit", f, "DEG", "degrees per frame, between -360 and 360", read_orbit,

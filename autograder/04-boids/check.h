@@ -97,6 +97,25 @@ static inline struct boids_check check_velocities(struct flock *f, const char *w
 	"d2 < r^2, never d2 <= r^2 (here every distance is exact in float, and many pairs lie "    \
 	"exactly on a radius: they count for no rule of that radius) (" HANDOUT ", step 4.a)"
 
+/* The hint of an at-radius test whose flock @f (fetched) is wrong: AT_RADIUS_HINT when
+ * only boids with a neighbour exactly on a radius are wrong (the random flocks' band sets
+ * them all aside, and nothing is left wrong), else @other, the method's own hint, since
+ * a search or rule bug that is not the radius test shows on the others too. */
+static inline const char *at_radius_hint(const struct flock *f, const char *other)
+{
+	static char buf[1024];
+	struct boids_check off =
+	    ref_boids_check(f->h_pos, f->h_vel, f->n, &f->p, f->h_out, BOIDS_BAND, BOIDS_TOL);
+
+	if (!off.n_bad && !off.n_nan)
+		return AT_RADIUS_HINT;
+	snprintf(buf, sizeof(buf),
+		 "boids with no neighbour on a radius are wrong too (%d of them), so the fault is "
+		 "not only the radius test: %s",
+		 off.n_bad + off.n_nan, other);
+	return buf;
+}
+
 /* A fresh flock of LATTICE_N boids on the lattice, with the parameters of @set in the
  * dense scene; its what-text names the pairs on each radius, which are added to @on_total
  * (cohesion, separation, alignment). */

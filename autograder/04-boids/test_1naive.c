@@ -34,11 +34,20 @@ static void check_pair(enum param_set set, double d, const char *rules, const ch
 	ref_boids_velocity_one(pos, vel, 2, &p, 0, want);
 	double err = sqrt(pow(got[0].x - want[0], 2) + pow(got[0].y - want[1], 2) +
 			  pow(got[0].z - want[2], 2));
+	static const unsigned char poison[sizeof(float3)] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+							     0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	int unwritten = memcmp(&got[0], poison, sizeof(poison)) == 0;
 	cr_assert(err <= BOIDS_TOL,
 		  "two boids %.1f apart (%s; %s): boid 0's new velocity is (%.6g, %.6g, %.6g), "
-		  "want (%.6g, %.6g, %.6g)\nhint: %s " STEP,
+		  "want (%.6g, %.6g, %.6g)%s\nhint: %s " STEP,
 		  d, rules, params_text(set), got[0].x, got[0].y, got[0].z, want[0], want[1],
-		  want[2], hint);
+		  want[2],
+		  unwritten ? "; it still holds the grader's poison (all bytes 0xff): no kernel "
+			      "wrote it"
+			    : "",
+		  unwritten ? "launch the kernel on enough blocks for n boids and store "
+			      "vel_out[i] for every i < n;"
+			    : hint);
 	GRADE_NOTE("two boids %.1f apart (%s; %s): right to %.1e", d, rules, params_text(set), err);
 	cudaFree(d_pos), cudaFree(d_vel), cudaFree(d_out);
 }
@@ -183,9 +192,10 @@ GRADED_TEST(naive, at_radius, 1, 60)
 		at_radius_open(&f, set, "naive", what, sizeof(what), on);
 		GPU_OK(boids_velocity_naive(f.d_pos, f.d_vel, f.d_out, f.n, &f.p));
 		GPU_OK(flock_fetch_out(&f));
-		worst =
-		    fmax(worst,
-			 check_velocities_band(&f, BOIDS_NO_BAND, what, AT_RADIUS_HINT).worst_err);
+		const char *hint = at_radius_hint(
+		    &f, "each boid visits every other boid (j != i) and applies the three rules of "
+			"step 4.a (" HANDOUT ", step 4.a)");
+		worst = fmax(worst, check_velocities_band(&f, BOIDS_NO_BAND, what, hint).worst_err);
 		flock_close(&f);
 	}
 	GRADE_NOTE(
