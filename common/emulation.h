@@ -17,7 +17,11 @@ int emulated_on_cpu(void);
 /**
  * @brief A driver's default: @p gpu_value on a GPU; emulated, @p emu_value, with a
  *        line on stdout naming the option @p option that overrides it.
- * @param what  what the value counts, for the line ("boids", "bodies", "steps")
+ * @param gpu_value  the default on a GPU
+ * @param emu_value  the default emulated on the CPU, a run of seconds there
+ * @param what       what the value counts, for the line ("boids", "bodies", "steps")
+ * @param option     the driver's option that sets it ("-n", "--steps")
+ * @return           the default of this run
  */
 int default_for_run(int gpu_value, int emu_value, const char *what, const char *option);
 
