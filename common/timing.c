@@ -38,33 +38,29 @@ static cudaError_t flush_buffer(void **buf, size_t *bytes)
 	return cudaSuccess;
 }
 
-/* A grader that runs the submission in a process of its own (autograder/rpc) cannot
- * see that process's kernels on its events: the runner reports its own timing, which
- * the grader checks against what these events saw, timing a short call in a batch of
- * K calls (each after its own prepare) so that its clock can check the runner's.
- * Elsewhere these are not defined, and each run is one call. */
-void remote_mark(void) __attribute__((weak));
-int remote_elapsed(double parent_ms, int warmup, double *ms) __attribute__((weak));
-int remote_confirm(int judge, int last_try) __attribute__((weak));
-int remote_batch_size(void) __attribute__((weak));
-void remote_batch_begin(int k) __attribute__((weak));
-cudaError_t remote_batch_end(void) __attribute__((weak));
-void remote_batch_cancel(void) __attribute__((weak));
+/* Who sees the runs from outside (timing.h), or NULL: each run is then one call, timed
+ * on this process's events. */
+static const struct timing_observer *observer;
+
+void timing_observe(const struct timing_observer *o)
+{
+	observer = o;
+}
 
 /* The inputs of one run (@p k 0: the run is one call), or of each of the @p k calls of a
- * batch (recorded by the grader's runner client with a copy of the inputs each, and
- * sent when the batch runs). */
+ * batch (recorded by the observer, the grader's runner client, with a copy of the inputs
+ * each, and sent when the batch runs). */
 static cudaError_t prepare_run(const struct timing_plan *p, int k)
 {
 	if (k > 0)
-		remote_batch_begin(k);
+		observer->batch_begin(k);
 	for (int j = 0; j < (k > 0 ? k : 1); j++) {
 		cudaError_t err = p->prepare ? p->prepare(p->ctx) : cudaSuccess;
 		if (err == cudaSuccess && k > 0)
 			err = p->run(p->ctx); /* recorded: it runs in the batch */
 		if (err != cudaSuccess) {
 			if (k > 0)
-				remote_batch_cancel();
+				observer->batch_cancel();
 			return err;
 		}
 	}
@@ -78,7 +74,7 @@ static cudaError_t timed_runs(const struct timing_plan *p, void *flush, size_t f
 			      cudaEvent_t start, cudaEvent_t stop, double *ms)
 {
 	for (int i = 0, redone = 0; i < p->warmup + p->runs; i++) {
-		int k = remote_batch_size ? remote_batch_size() : 0; /* 0: one call, no batch */
+		int k = observer ? observer->batch_size() : 0; /* 0: one call, no batch */
 		float t;
 		double remote;
 
@@ -88,15 +84,15 @@ static cudaError_t timed_runs(const struct timing_plan *p, void *flush, size_t f
 		/* the preparation is over before the clock starts, on this process's GPU
 		 * work and on a runner's alike */
 		CUDA_CHECK(cudaDeviceSynchronize());
-		if (remote_mark)
-			remote_mark();
+		if (observer)
+			observer->mark();
 		CUDA_CHECK(cudaEventRecord(start, 0));
-		CUDA_CHECK(k > 0 ? remote_batch_end() : p->run(p->ctx));
+		CUDA_CHECK(k > 0 ? observer->batch_end() : p->run(p->ctx));
 		CUDA_CHECK(cudaEventRecord(stop, 0));
 		CUDA_CHECK(cudaEventSynchronize(stop));
 		CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
 		int warmup = i < p->warmup;
-		int calls = remote_elapsed ? remote_elapsed(t, warmup, &remote) : 0;
+		int calls = observer ? observer->elapsed(t, warmup, &remote) : 0;
 		if (calls < 0 && redone++ < MAX_REDONE) {
 			i--; /* too short to check: again, as a larger batch */
 			continue;
@@ -125,7 +121,7 @@ cudaError_t time_gpu(const struct timing_plan *plan, struct timing *out)
 	 * with other work is not the submission's fault; a false report fails every try */
 	for (int try = 0; try < TIMING_TRIES; try++) {
 		err = timed_runs(plan, flush, flush_bytes, start, stop, ms);
-		if (!remote_confirm || remote_confirm(err == cudaSuccess, try == TIMING_TRIES - 1))
+		if (!observer || observer->confirm(err == cudaSuccess, try == TIMING_TRIES - 1))
 			break;
 	}
 	cudaEventDestroy(start);

@@ -38,6 +38,36 @@ struct timing {
 /** @brief Times @p plan on the current device with CUDA events. */
 cudaError_t time_gpu(const struct timing_plan *plan, struct timing *out);
 
+/**
+ * @brief Someone who sees time_gpu's runs from outside: a program whose timed work runs
+ *        in another process (the course's grader, whose submission runs in a runner of
+ *        its own) cannot see that work on its own events, so it installs one of these
+ *        (timing_observe) to batch the calls, take the other process's own report of
+ *        each run and check it. Every member is required.
+ */
+struct timing_observer {
+	/** the calls the next run should batch; 0: one call, as it is */
+	int (*batch_size)(void);
+	/** the next @p k calls of the plan's run are recorded, not made */
+	void (*batch_begin)(int k);
+	/** makes the recorded calls, returns the first error */
+	cudaError_t (*batch_end)(void);
+	/** forgets the calls recorded (a preparation failed) */
+	void (*batch_cancel)(void);
+	/** a run starts: the clock of the other process starts counting */
+	void (*mark)(void);
+	/** after a run of @p parent_ms on this process's events: stores one call's time
+	 *  in @p ms and returns the calls (0: none, @p ms untouched; -1: too short to
+	 *  check, not counted, take it again) */
+	int (*elapsed)(double parent_ms, int warmup, double *ms);
+	/** after a measurement's runs: 0 to take it again; @p judge 0 when they failed */
+	int (*confirm)(int judge, int last_try);
+};
+
+/** @brief Installs @p o (NULL: none, the default) for every later time_gpu of this
+ *         process. */
+void timing_observe(const struct timing_observer *o);
+
 /** @brief Median of @p n values; sorts @p v in place. Returns 0 for n == 0. */
 double median_of(double *v, int n);
 
