@@ -179,11 +179,12 @@ test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST) $(EMU_C
 # skeletons it must finish with a report, no test hanging. make test leaves out the
 # suites that take minutes emulated (TEST_GRADE_FILTER); make test-slow runs them all.
 TEST_GRADE_FILTER ?= !(forces|step|modular)/*
+# (their reports go to build/test-grade/, never to build/grade/, a student's own grade)
 test-grade: all
 	$(Q)$(if $(HAVE_SOLUTIONS),$(MAKE) --no-print-directory grade SUBMISSION=solutions STRICT=1 \
-		$(if $(TEST_GRADE_FILTER),FILTER='$(TEST_GRADE_FILTER)'))
+		GRADE_DIR=$(BUILD)/test-grade/solutions $(if $(TEST_GRADE_FILTER),FILTER='$(TEST_GRADE_FILTER)'))
 	$(Q)$(MAKE) --no-print-directory grade SUBMISSION=labs SKELETON_CHECK=1 \
-		$(if $(TEST_GRADE_FILTER),FILTER='$(TEST_GRADE_FILTER)')
+		GRADE_DIR=$(BUILD)/test-grade/labs $(if $(TEST_GRADE_FILTER),FILTER='$(TEST_GRADE_FILTER)')
 
 # Host C is kept formatted; the kernels' solution files keep their markers at column 0,
 # where clang-format would indent them, so they are left out.

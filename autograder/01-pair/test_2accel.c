@@ -14,8 +14,17 @@
 #include "harness.h"
 #include "thresholds.h"
 
-static const char *hint_for(const struct compare_result *res, int n)
+static const char *hint_for(const struct compare_result *res, int n, const float3 *acc)
 {
+	if (res->n_nan == res->count && !grade_untouched(acc, (size_t)n * sizeof(*acc)))
+		return "every body was written NaN by the kernel: a read of pos[j] past the end "
+		       "(j >= n), whose next bytes hold NaN here, or a 0/0 (is eps2 inside the "
+		       "square root?) (" HANDOUT ", steps 1.a and 1.b)";
+	if (res->n_nan == res->count && grade_emulated())
+		return "every body still holds the NaN poison: nothing was written (is the kernel "
+		       "launched, and does each thread store acc[i]?), or, emulated, where a NaN "
+		       "read keeps its bits, every body read pos[j] past the end, j >= n (" HANDOUT
+		       ", step 1.b); FILTER='sanitize/memcheck' tells the two apart";
 	if (res->n_nan == res->count)
 		return "nothing was written: every body still holds the NaN poison. Is the kernel "
 		       "launched, and does each thread store acc[i]? (" HANDOUT ", step 1.b)";
@@ -60,7 +69,7 @@ static void check_accel(int n)
 		  "%s\nhint: %s",
 		  n, ACCEL_EPS2, (unsigned long long)seed, (unsigned long long)seed,
 		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
-		  hint_for(&res, n));
+		  hint_for(&res, n, acc));
 	GRADE_NOTE("N = %d: relative L2 %.2g (limit %.0g), every body written", n, res.l2_rel,
 		   ACCEL_L2_TOL);
 	free(pos), free(acc), free(want);

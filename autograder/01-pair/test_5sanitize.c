@@ -31,7 +31,11 @@ GRADE_WORKLOAD(all_kernels)
 	ref_accel(pos, WORKLOAD_N, ACCEL_EPS2, want);
 	struct compare_result res = compare_f32(&acc[0].x, want, WORKLOAD_N, 3, 1e-3, 1e-6);
 	if (!compare_ok(&res, ACCEL_L2_TOL)) {
-		fprintf(stderr, "workload: accelerations wrong (L2 %.3g)\n", res.l2_rel);
+		fprintf(stderr,
+			"workload: accelerations wrong against the CPU reference: %ld of %d bodies "
+			"not finite, relative L2 of the others %.3g (limit %.0e): see the "
+			"correctness tests\n",
+			res.n_nan, WORKLOAD_N, res.l2_rel, ACCEL_L2_TOL);
 		return 1;
 	}
 	if (cudaMalloc((void **)&d_pos, b4) || cudaMalloc((void **)&d_vel, b4) ||

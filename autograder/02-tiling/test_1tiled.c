@@ -20,15 +20,28 @@
  * past whole tiles of every P, at a sixteenth of its 4.3e9 interactions (minutes there) */
 #define N_MAX_EMU 16385
 
-static const char *hint_for(const struct compare_result *res, int n, int p)
+/* Every body NaN: nothing written, or a read past pos (its guard holds NaN). */
+#define UNWRITTEN                                                                                  \
+	"is accel_tiled_kernel<TILE> launched on enough blocks of TILE threads to cover n, "       \
+	"blocks_for(n, TILE) (" HANDOUT ", step 2.c), and does each thread i < n store acc[i] "    \
+	"(step 2.a)?"
+#define READ_PAST                                                                                  \
+	"the last tile's loads of j >= n read past the end of pos, whose next bytes hold NaN "     \
+	"here: load a zero-mass body there instead (" HANDOUT ", step 2.b)"
+
+static const char *hint_for(const struct compare_result *res, int n, int p, const float3 *acc)
 {
 	int last_tile = n / p * p, partial = n % p != 0;
 
+	if (res->n_nan == res->count && !grade_untouched(acc, (size_t)n * sizeof(*acc)))
+		return "every body was written NaN by the kernel: " READ_PAST
+		       ", or a 0/0; FILTER='sanitize/memcheck' names the line of a read past pos";
+	if (res->n_nan == res->count && grade_emulated())
+		return "every body still holds the NaN poison: nothing was written (" UNWRITTEN
+		       "), or, emulated, where a NaN read keeps its bits, every body read NaN: " READ_PAST
+		       "; FILTER='sanitize/memcheck' tells the two apart";
 	if (res->n_nan == res->count)
-		return "nothing was written: every body still holds the NaN poison. Is "
-		       "accel_tiled_kernel<TILE> launched on enough blocks of TILE threads to "
-		       "cover n, blocks_for(n, TILE) (" HANDOUT ", step 2.c), and does each "
-		       "thread i < n store acc[i] (step 2.a)?";
+		return "nothing was written: every body still holds the NaN poison. " UNWRITTEN;
 	if (n == 1)
 		return "a lone body feels nothing: its tile holds it and P-1 padding slots, "
 		       "which must pull with zero mass (" HANDOUT ", step 2.b)";
@@ -92,7 +105,7 @@ static void check_tiled(int p)
 			  "PL_SEED=0x%llx): %s\nhint: %s",
 			  n, p, eps2, (unsigned long long)seed, (unsigned long long)seed,
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
-			  hint_for(&res, n, p));
+			  hint_for(&res, n, p, acc));
 		int past = first_write_past_n(acc, n, p);
 		cr_assert(past < 0,
 			  "N = %d bodies, P = %d (seed 0x%llx): acc[%d] was written, %d past the "
@@ -165,7 +178,7 @@ GRADED_TEST(tiled, other_tile_sizes, 1, 60)
 			  "PL_SEED=0x%llx): %s\nhint: %s",
 			  n, p, ACCEL_EPS2, (unsigned long long)seed, (unsigned long long)seed,
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
-			  hint_for(&res, n, p));
+			  hint_for(&res, n, p, acc));
 	}
 	GRADE_NOTE("P = 512 and 1024 right at N = %d; tile = 0, -256, 32, 100, 192, 2048 refused "
 		   "(cudaErrorInvalidValue)",

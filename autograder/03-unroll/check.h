@@ -7,6 +7,7 @@
 #define LAB03_CHECK_H
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "accel_check.h"
@@ -32,7 +33,26 @@
 
 /* Picks the hint for a comparison of @k at @n bodies that failed. */
 typedef const char *(*hint_fn)(const struct kernel_choice *k, const struct compare_result *res,
-			       int n);
+			       int n, const float3 *acc);
+
+/* Every body NaN (@acc, downloaded): written so by the kernel (a read past pos, whose
+ * guard holds NaN), or the poison untouched, which emulated may be either (grade.h). */
+static inline const char *check_all_nan(const float3 *acc, int n, const char *unwritten)
+{
+	static char buf[768];
+
+	if (!grade_untouched(acc, (size_t)n * sizeof(*acc)))
+		return "every body was written NaN by the kernel: a tile load of pos[j] past the "
+		       "end, j >= n (whose next bytes hold NaN here: load a zero-mass body "
+		       "there), or a 0/0; FILTER='sanitize/memcheck' names the line of such a read";
+	if (!grade_emulated())
+		return unwritten;
+	snprintf(buf, sizeof(buf),
+		 "%s Or, emulated, where a NaN read keeps its bits: every body read pos[j] past "
+		 "the end, j >= n; FILTER='sanitize/memcheck' tells the two apart",
+		 unwritten);
+	return buf;
+}
 
 static inline const char *check_step(const struct kernel_choice *k)
 {
@@ -99,7 +119,7 @@ static inline void check_sizes(const struct kernel_choice *k, const int *sizes, 
 			  "PL_SEED=0x%llx): %s\nhint: %s",
 			  name, n, eps2, (unsigned long long)seed, (unsigned long long)seed,
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
-			  hint(k, &res, n));
+			  hint(k, &res, n, acc));
 		past = check_first_write_past_n(acc, n);
 		cr_assert(past < 0,
 			  "%s, N = %d bodies (seed 0x%llx): acc[%d] was written, %d past the last "

@@ -13,13 +13,14 @@
 
 #define STEP "(" HANDOUT ", step 3.c)"
 
-static const char *hint_auto(const struct kernel_choice *k, const struct compare_result *res, int n)
+static const char *hint_auto(const struct kernel_choice *k, const struct compare_result *res, int n,
+			     const float3 *acc)
 {
 	static char buf[512];
 	struct accel_config c = {0, 0, 0};
 	int sms = 0;
 
-	(void)k, (void)res;
+	(void)k, (void)res, (void)acc;
 	if (device_sm_count(&sms) == cudaSuccess)
 		c = accel_auto_config(n, sms);
 	snprintf(buf, sizeof(buf),

@@ -139,6 +139,20 @@ static const struct emu_block *block_of(const char *p)
 	return NULL;
 }
 
+/* "index I in S-byte elements" for byte @at of an allocation, and for a 4-byte access
+ * (g++ splits a float3 or float4 load into such) the index in float3 and float4 too:
+ * the emulation sees the access, not the array's type. */
+static const char *index_text(long at, size_t size)
+{
+	static char buf[160];
+	int n = snprintf(buf, sizeof(buf), "index %ld in %zu-byte elements", at / (long)size, size);
+
+	if (size == 4 && n > 0)
+		snprintf(buf + n, sizeof(buf) - (size_t)n,
+			 ": %ld of a float3 array, %ld of a float4", at / 12, at / 16);
+	return buf;
+}
+
 static void global_access(const char *p, size_t size, int write, const void *pc)
 {
 	const struct emu_block *b = block_of(p);
@@ -160,12 +174,12 @@ static void global_access(const char *p, size_t size, int write, const void *pc)
 			fprintf(stderr,
 				"=========     Address %p is out of bounds\n"
 				"=========     and is %ld bytes %s the nearest allocation at %p of "
-				"size %zu bytes (byte %ld of it: index %ld in %zu-byte elements)\n",
+				"size %zu bytes (byte %ld of it: %s)\n",
 				(void *)p,
 				p < b->data ? (long)(b->data - p)
 					    : (long)(p - (b->data + b->bytes)),
 				p < b->data ? "before" : "after", (void *)b->data, b->bytes,
-				(long)(p - b->data), (long)(p - b->data) / (long)size, size);
+				(long)(p - b->data), index_text((long)(p - b->data), size));
 		fflush(stderr);
 		return;
 	}
@@ -185,10 +199,10 @@ static void global_access(const char *p, size_t size, int write, const void *pc)
 			where(pc);
 			fprintf(
 			    stderr,
-			    "=========     Address %p: byte %ld (index %ld in %zu-byte elements) "
+			    "=========     Address %p: byte %ld (%s) "
 			    "of the allocation at %p of size %zu bytes, which neither the host nor "
 			    "a kernel wrote\n",
-			    (void *)p, (long)(p - b->data), (long)(p - b->data) / (long)size, size,
+			    (void *)p, (long)(p - b->data), index_text((long)(p - b->data), size),
 			    (void *)b->data, b->bytes);
 			fflush(stderr);
 			return;

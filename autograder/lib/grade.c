@@ -174,9 +174,10 @@ int grade_emulated(void)
 void grade_require_nvcc_build(void)
 {
 #ifdef PL_EMU
-	cr_skip_test("needs a GPU grade: the resources tests read what nvcc made of the kernels "
-		     "(ptxas's report, the PTX), and an emulated grade compiles them for the CPU "
-		     "(graded here, without a GPU: the correctness and sanitizer tests)");
+	cr_skip_test("needs nvcc's build, not a GPU: the resources tests read what nvcc made of "
+		     "the kernels (ptxas's report, the PTX), and an emulated grade compiles them "
+		     "for the CPU; make grade LAB=%.2s EMU=0 FILTER='resources/*' runs them here",
+		     GRADE_LAB);
 #endif
 }
 
@@ -218,6 +219,16 @@ void gpu_poison(void *d_buf, size_t bytes)
 {
 	/* 0xffffffff is a quiet NaN as a float and as the halves of a double. */
 	GPU_OK(cudaMemset(d_buf, 0xff, bytes));
+}
+
+int grade_untouched(const void *out, size_t bytes)
+{
+	const unsigned char *b = out;
+
+	for (size_t i = 0; i < bytes; i++)
+		if (b[i] != 0xff)
+			return 0;
+	return 1;
 }
 
 const char *grade_describe(char *buf, size_t len, const struct compare_result *res,

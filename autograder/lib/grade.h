@@ -122,6 +122,15 @@ void gpu_download(void *h_dst, const void *d_src, size_t bytes);
 void gpu_poison(void *d_buf, size_t bytes);
 
 /**
+ * @brief 1 when every byte of @p out (a downloaded output) still holds gpu_poison's
+ *        fill: nothing wrote it. A NaN a GPU computes is 0x7fffffff, never all ones, so
+ *        there an output of NaN that a kernel wrote (a read past an array, whose guard
+ *        holds the same fill, or a 0/0) returns 0; emulated on the CPU a NaN read keeps
+ *        its bits through the arithmetic, and both return 1.
+ */
+int grade_untouched(const void *out, size_t bytes);
+
+/**
  * @brief Writes a one-paragraph verdict of a comparison into @p buf.
  *
  * Example: "body 4097 of 4099 is wrong: a.y got nan, want 0.0312; relative L2 error
