@@ -10,7 +10,7 @@
 #                             grade every subfolder of dir (one student each) in turn:
 #                             build/class/gradebook.csv, summary.txt, each results.json;
 #                             an interrupted run resumes where it stopped. SLURM=1: one
-#                             Slurm job array, a task per student (autograder/slurm/)
+#                             Slurm job array, a task per student (autograder/instructor/slurm/)
 #   make run LAB=NN ARGS=...  a lab's driver on a chosen N (make run LAB=01 ARGS=--help)
 #   make movie LAB=NN [ARGS=...] [EVERY=K] [FORMAT=mp4|gif] [FPS=30] [FRAMES=dir] [OUT=base]
 #                             the lab's demo (or ARGS) with a frame every K steps, then
@@ -46,7 +46,7 @@
 
 # How this file reads: the toolchain, the layout, each lab's settings
 # (autograder/NN-name/lab.mk), then the rules, each kind in its own fragment beside
-# what it builds (common/common.mk, autograder/tools.mk, autograder/lab-rules.mk,
+# what it builds (common/common.mk, autograder/make/tools.mk, autograder/make/lab-rules.mk,
 # autograder/emu/emu.mk, handouts/handouts.mk), then the targets you type, in the order
 # of the list above.
 
@@ -58,7 +58,7 @@ MAKEFLAGS += --no-builtin-rules
 .DELETE_ON_ERROR:
 
 # ---------------------------------------------------------------- toolchain
-include autograder/toolchain.mk
+include autograder/make/toolchain.mk
 
 # ---------------------------------------------------------------- layout
 BUILD := build
@@ -88,8 +88,8 @@ $(FLAGS_STAMP): FORCE
 
 # ---------------------------------------------------------------- rules
 include common/common.mk
-include autograder/tools.mk
-include autograder/lab-rules.mk
+include autograder/make/tools.mk
+include autograder/make/lab-rules.mk
 include autograder/emu/emu.mk
 include handouts/handouts.mk
 
@@ -114,7 +114,7 @@ emu-graders: $(foreach s,$(SUBMISSIONS),$(foreach l,$(filter $(SELECTED),$(EMU_L
 
 emu-test: $(foreach l,$(EMU_LABS),$(call emu_bin,solutions,$(l)))
 	$(Q)$(foreach l,$(EMU_LABS),echo "== $(l): the solution's correctness tests, kernels emulated on the CPU" && \
-		$(EMU_ENV_$(l)) autograder/run-criterion.sh $(call emu_bin,solutions,$(l)) --jobs 2 \
+		$(EMU_ENV_$(l)) autograder/tests/run-criterion.sh $(call emu_bin,solutions,$(l)) --jobs 2 \
 			--filter '$(EMU_FILTER)' &&) true
 
 # One submission's lab graded with emulated kernels (correctness and sanitizer tests,
@@ -129,7 +129,7 @@ emu-grade: $(if $(filter $(SELECTED),$(EMU_LABS)),$(call emu_bin,$(SUBMISSION),$
 # Known-wrong and alternative-correct submissions of the labs judged with emulated
 # kernels: their correctness tests, without a GPU. Slow (minutes per patch of lab 05).
 selftest-emu:
-	$(Q)autograder/selftest-emu.sh $(filter $(EMU_LABS),$(SELECTED))
+	$(Q)autograder/tests/selftest-emu.sh $(filter $(EMU_LABS),$(SELECTED))
 
 # ---------------------------------------------------------------- top-level targets
 .PHONY: all test test-slow grade grade-class run movie skeletons handouts docs bench sanitize selftest sass release format \
@@ -141,7 +141,7 @@ all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $
 	$(EMU_RENDER_TEST) $(GPU_RENDER_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
-DEPS := autograder/ensure-deps.sh
+DEPS := autograder/make/ensure-deps.sh
 deps-grade:
 	@$(DEPS) criterion
 deps-png:
@@ -153,7 +153,7 @@ deps-test:
 # changed since is somebody's work (a student filling in the TODOs of a clone), never
 # overwritten (FORCE=1 keeps it as FILE.mine first); the drift check counts it only in
 # the course's own checkout (STRICT_SKELETONS=1, as CI runs it).
-SKEL_MANIFEST := autograder/skelgen/labs.manifest
+SKEL_MANIFEST := autograder/tools/skelgen/labs.manifest
 skeletons: $(SKELGEN)
 	$(Q)$(SKELGEN) generate solutions labs --manifest $(SKEL_MANIFEST) $(if $(FORCE),--force)
 
@@ -169,8 +169,8 @@ endif
 
 test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST) $(EMU_CHECK_TEST) \
 		$(EMU_CHECK_TEST_PLAIN)
-	$(Q)autograder/run-criterion.sh $(TEST_COMMON)
-	$(Q)autograder/run-criterion.sh $(TEST_TOOLS)
+	$(Q)autograder/tests/run-criterion.sh $(TEST_COMMON)
+	$(Q)autograder/tests/run-criterion.sh $(TEST_TOOLS)
 	$(Q)$(foreach t,$(EMU_TESTS),$(t) &&) true
 	$(Q)$(EMU_RENDER_TEST)
 	$(Q)autograder/emu/tests/check-test.sh $(EMU_CHECK_TEST) $(EMU_CHECK_TEST_PLAIN)
@@ -229,7 +229,7 @@ test-slow: deps-test
 	@$(DEPS) slurm
 	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS))
 
-include autograder/grade.mk
+include autograder/make/grade.mk
 grade: deps-grade $(REPORT)
 	$(GRADE_RECIPE)
 	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
@@ -240,18 +240,18 @@ grade: deps-grade $(REPORT)
 sass:
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sass LAB=NN (labs: $(LABS_ALL))"; exit 2; }
 	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(BENCH_SUBMISSION) $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a
-	$(Q)autograder/sass.sh $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a \
+	$(Q)autograder/make/sass.sh $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a \
 		'$(or $(KERNEL),$(SASS_KERNEL_$(SELECTED)),.)'
 
 selftest: deps-grade $(REPORT)
 ifdef HAVE_SOLUTIONS
-	$(Q)autograder/selftest.sh $(SELECTED)
+	$(Q)autograder/tests/selftest.sh $(SELECTED)
 else
 	@echo "no solutions/ here (a student release): the grader's self-check needs them, skipped"
 endif
 
 # The student release of lab LAB (UPTO=1: of labs 01 to LAB), its grader prebuilt
-# (autograder/release/make-release.sh says what ships and what never does). PASSED
+# (autograder/instructor/release/make-release.sh says what ships and what never does). PASSED
 # lists the labs whose deadline is over, whose answers a later lab's given code may hold.
 release: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make release LAB=NN [UPTO=1] [PASSED=01,02] (labs: $(LABS_ALL))"; exit 2; }
@@ -259,14 +259,14 @@ release: deps-grade
 		$(foreach l,$(LABS_ALL),$(addprefix $(call sub_out,solutions,$(l))/grader/,grade_$(l) points_$(l)) \
 		$(if $(filter $(l),$(EMU_LABS)),$(call emu_bin,solutions,$(l)) $(BUILD)/emu/solutions/$(l)/grader/points_$(l)))
 	$(eval rel_name := particle-labs-$(if $(UPTO),labs-01-to-$(LAB),lab-$(LAB)))
-	$(Q)autograder/release/make-release.sh $(BUILD)/release/$(rel_name) "$(LAB)" "$(UPTO)" "$(PASSED)"
+	$(Q)autograder/instructor/release/make-release.sh $(BUILD)/release/$(rel_name) "$(LAB)" "$(UPTO)" "$(PASSED)"
 	$(Q)tar czf $(BUILD)/$(rel_name).tar.gz -C $(BUILD)/release $(rel_name)
 	@echo "release: $(BUILD)/$(rel_name).tar.gz"
 
 CLASS_OUT ?= $(BUILD)/class
 grade-class: deps-grade $(REPORT)
 	@test -n "$(DIR)" -a -d "$(DIR)" || { echo "usage: make grade-class DIR=folder-of-submissions [LAB=NN] [SLURM=1] [ROSTER=roster.csv]"; exit 2; }
-	$(Q)autograder/$(if $(filter 1,$(SLURM)),slurm/submit.sh,grade-class.sh) "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
+	$(Q)autograder/instructor/$(if $(filter 1,$(SLURM)),slurm/submit.sh,grade-class.sh) "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
 
 run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
@@ -282,7 +282,7 @@ run: deps-grade
 
 # make movie: the lab's demo (MOVIE_ARGS_<lab> of its lab.mk, or ARGS) run as make run
 # runs it, a frame every MOVIE_EVERY_<lab> (or EVERY) steps into build/movie/<lab>/frames, then
-# autograder/movie.sh makes them build/movie/<lab>.mp4 or .gif (OUT=base: base/frames,
+# autograder/tools/movie.sh makes them build/movie/<lab>.mp4 or .gif (OUT=base: base/frames,
 # base.mp4). FRAMES=dir: only that last step, on the frames in dir.
 FORMAT ?= mp4
 FPS ?= 30
@@ -294,7 +294,7 @@ movie: $(PNG2GIF)
 	@test -z "$(FRAMES)" -o -d "$(FRAMES)" || { echo "movie: FRAMES=$(FRAMES) is not a folder"; exit 2; }
 	$(Q)if [ -z "$(FRAMES)" ]; then rm -rf $(movie_dir)/frames && mkdir -p $(movie_dir) && set -o pipefail && \
 		$(MAKE) --no-print-directory run ARGS='$(movie_args)' | tee $(movie_dir)/driver.log; fi
-	$(Q)$(if $(filter mp4,$(FORMAT)),{ $(DEPS) --optional ffmpeg || true; } &&) autograder/movie.sh \
+	$(Q)$(if $(filter mp4,$(FORMAT)),{ $(DEPS) --optional ffmpeg || true; } &&) autograder/tools/movie.sh \
 		$(or $(FRAMES),$(movie_dir)/frames) $(movie_dir) $(FORMAT) $(FPS) $(PNG2GIF) \
 		$(if $(FRAMES),,$(movie_dir)/driver.log)
 
@@ -319,7 +319,7 @@ sanitize: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sanitize LAB=NN (labs: $(LABS_ALL))"; exit 2; }
 	$(call needs_gpu,sanitize,compute-sanitizer watches kernels running on one. Without one$(,) make grade LAB=$(LAB) FILTER='sanitize/*' runs the lab's sanitizer tests with its kernels emulated on the CPU$(,) every access checked and reported in compute-sanitizer's words (autograder/emu/README.md$(,) "Checks without a GPU").)
 	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED)
-	$(Q)autograder/sanitize-lab.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) \
+	$(Q)autograder/make/sanitize-lab.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) \
 		$(BUILD)/sanitize/$(SELECTED)
 
 clean:

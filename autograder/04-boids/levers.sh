@@ -9,7 +9,7 @@
 set -eu
 out=${LEVERS_OUT:-build/levers}
 lab=04-boids
-source "$(dirname "$0")/../levers-copies.sh"
+source "$(dirname "$0")/../tools/levers-copies.sh"
 levers_copy "$lab" "$out"
 levers_build "$lab" "$out" driver
 rows=()

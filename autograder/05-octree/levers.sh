@@ -10,7 +10,7 @@
 set -eu
 out=${LEVERS_OUT:-build/levers}
 lab=05-octree
-source "$(dirname "$0")/../levers-copies.sh"
+source "$(dirname "$0")/../tools/levers-copies.sh"
 levers_copy "$lab" "$out"
 levers_build "$lab" "$out" "grader/bench_$lab"
 rows=()

@@ -36,7 +36,7 @@ done
 for i in 01 02 03; do row 01-pair "t/n_$i" failed 'x/01-pair does not compile, so this test could not run'; done >"$fake/d/01-pair.tsv"
 for i in 01 02 03; do row 01-pair "t/n_$i" failed 'x has no 01-pair folder: nothing was submitted for this lab'; done >"$fake/e/01-pair.tsv"
 for i in 01 02 03; do printf '01-pair\tt/n_%s\t1\t1\tpassed\tok\n' $i; done >"$fake/f/01-pair.tsv"
-autograder/grade-class.sh --report "$root/fake" >"$root/fake.log" 2>&1 || fail "grade-class.sh --report failed: see $root/fake.log"
+autograder/instructor/grade-class.sh --report "$root/fake" >"$root/fake.log" 2>&1 || fail "grade-class.sh --report failed: see $root/fake.log"
 sum=$root/fake/summary.txt
 for want in '1 of 6  01-pair t/n_01 (timed out)' '1 of 6  01-pair t/n_02 (crashed)' \
 	'1 of 6  01-pair t/n_03 (CUDA error)' '2 of 6  01-pair t/n_04 ' '1 of 6  01-pair (integrity' \
@@ -72,7 +72,7 @@ for s in $students; do
 	[ -f "$root/out/students/$s/results.json" ] || fail "no results.json for $s"
 done
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-	# faults.patch's three faults, each its own test (autograder/selftest/01-pair/faults.expect)
+	# faults.patch's three faults, each its own test (autograder/tests/selftest/01-pair/faults.expect)
 	lost=0
 	for t in accel/n_2 accel/n_127 leapfrog/kick; do
 		p=$(awk -F'\t' -v t="$t" '$2 == t { print $4 }' "$frag")

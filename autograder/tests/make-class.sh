@@ -4,7 +4,7 @@
 #   01 (default): the reference, an alternative correct version, the skeleton, one that
 #       does not compile, one that defines a symbol outside the API, and one with a
 #       hanging kernel, a sticky CUDA error and a host segfault
-#       (autograder/selftest/01-pair/faults.patch);
+#       (autograder/tests/selftest/01-pair/faults.patch);
 #   06: the reference, one with a known bug (j2_wrong_power.patch), the skeleton and
 #       one that does not compile: lab 06 has emulated tests, so without a GPU the
 #       class still earns different grades.
@@ -12,7 +12,7 @@ set -eu
 root=$1 lab=${2:-01}
 copy() { # student source-folder lab-folder [patch]
 	rm -rf "${root:?}/$1" && mkdir -p "$root/$1" && cp -r "$2/$3" "$root/$1/"
-	[ -z "${4:-}" ] || patch -s -p1 -d "$root/$1/$3" <"autograder/selftest/$3/$4.patch"
+	[ -z "${4:-}" ] || patch -s -p1 -d "$root/$1/$3" <"autograder/tests/selftest/$3/$4.patch"
 }
 case $lab in
 01)

@@ -26,7 +26,7 @@ cd "$root"
 log=$root/log
 # labs/ as the generator writes it, whatever this checkout's labs/ holds: a student's
 # clone has their work there, which make skeletons rightly refuses to overwrite
-rm -rf labs autograder/skelgen/labs.manifest
+rm -rf labs autograder/tools/skelgen/labs.manifest
 
 # autograder/DEVELOPING.md, "Adding a lab", steps 1 to 4: the solution, the grader's folder, the handout
 mkdir -p "solutions/$lab" "autograder/$lab"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # patch-test.sh: every patch made against the reference solutions still applies to
-# them: the self-check's (autograder/selftest/LAB/*.patch) and the labs' levers
+# them: the self-check's (autograder/tests/selftest/LAB/*.patch) and the labs' levers
 # (autograder/*/levers/*.patch). A solution edited without its patches would
 # otherwise be found out only by make selftest (test-slow) or, for the levers, on the
 # GPU, where a failed build costs device time. Prints each patch that fails and how to
@@ -11,7 +11,7 @@ status=0 n=0
 # untouched file, so a hunk repeated in one patch would pass it and fail the self-check
 tmp=$(mktemp -d /tmp/patch-test.XXXXXX)/lab
 trap 'rm -rf "$(dirname "$tmp")"' EXIT
-for p in autograder/selftest/*/*.patch autograder/*/levers/*.patch; do
+for p in autograder/tests/selftest/*/*.patch autograder/*/levers/*.patch; do
 	[ -f "$p" ] || continue
 	lab=$(basename "$(dirname "$p")")
 	[ "$lab" = levers ] && lab=$(basename "$(dirname "$(dirname "$p")")")

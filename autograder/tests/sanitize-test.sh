@@ -46,7 +46,7 @@ esac
 EOF
 chmod +x "$dir/bin/"*
 
-out=$(PATH="$dir/bin:$PATH" SANITIZE_TIMEOUT=2 autograder/sanitize-lab.sh /bin/true "$dir/logs" 2>&1)
+out=$(PATH="$dir/bin:$PATH" SANITIZE_TIMEOUT=2 autograder/make/sanitize-lab.sh /bin/true "$dir/logs" 2>&1)
 rc=$?
 [ $rc -eq 1 ] || fail "a run with failures exited $rc, want 1"
 want=(
@@ -63,12 +63,12 @@ for w in "${want[@]}"; do
 done
 grep -q 'label_8' <<<"$out" && fail "a test that passed is named in the verdict:"$'\n'"$out"
 
-out=$(PATH="$dir/bin:$PATH" STUB_CLEAN=1 autograder/sanitize-lab.sh /bin/true "$dir/clean" 2>&1)
+out=$(PATH="$dir/bin:$PATH" STUB_CLEAN=1 autograder/make/sanitize-lab.sh /bin/true "$dir/clean" 2>&1)
 rc=$?
 [ $rc -eq 0 ] || fail "four clean tools exited $rc, want 0:"$'\n'"$out"
 [ "$(grep -c ' clean ' <<<"$out")" = 4 ] || fail "four clean tools, want four clean lines:"$'\n'"$out"
 
-out=$(PATH="$dir/bin:$PATH" STUB_WARN=1 autograder/sanitize-lab.sh /bin/true "$dir/warn" 2>&1)
+out=$(PATH="$dir/bin:$PATH" STUB_WARN=1 autograder/make/sanitize-lab.sh /bin/true "$dir/warn" 2>&1)
 rc=$?
 [ $rc -eq 1 ] || fail "racecheck's warning (a race within a warp) exited $rc, want 1:"$'\n'"$out"
 grep -q '^  racecheck  FAILED .*races between lanes of one warp' <<<"$out" ||

@@ -1,4 +1,4 @@
-/* The GIF writer of make movie (autograder/movie/gif.c): files are read back byte by
+/* The GIF writer of make movie (autograder/tools/movie/gif.c): files are read back byte by
  * byte and their LZW streams decoded by the decoder below, written from the GIF89a
  * specification independently of the encoder. */
 #include <criterion/criterion.h>

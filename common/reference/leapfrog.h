@@ -4,7 +4,7 @@
  *        03 integrate with their own force kernel through it).
  *
  * It is lab 01's exercise: common/reference/leapfrog.cu ships to students compiled only
- * (autograder/release/make-release.sh), as the CPU references do.
+ * (autograder/instructor/release/make-release.sh), as the CPU references do.
  */
 #ifndef COMMON_LEAPFROG_H
 #define COMMON_LEAPFROG_H

@@ -5,7 +5,7 @@
  * of every type, __constant__ and __device__ symbols, managed and pinned memory, a
  * kernel's printf, and thrust's and CUB's sorts of device arrays. Each result is held to
  * the answer a GPU gives: built emulated (make test-units) and by nvcc (run on a GPU by
- * autograder/device-check.sh, which checks the expectations themselves); exits 0 when
+ * autograder/tools/device-check.sh, which checks the expectations themselves); exits 0 when
  * all agree, else names each case that does not.
  */
 #include <fcntl.h>

@@ -5,7 +5,7 @@
  * Both paths place every point in the same pixels (render_math.h); only the order of
  * the sums into a pixel (atomics) and expf may differ, so a byte may differ by 1, never
  * more. Built emulated (make test-units: the kernels' logic) and by nvcc (run on a GPU
- * by autograder/device-check.sh). Exits 0 when every byte agrees within 1.
+ * by autograder/tools/device-check.sh). Exits 0 when every byte agrees within 1.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * tile declared in a kernel template, one array per instance, and a dynamic one
  * (extern __shared__, its size given at the launch, here on a stream of its own), each
  * read by other threads after a barrier, over several blocks. Built emulated (make
- * test-units) and by nvcc (run on a GPU by autograder/device-check.sh, which shows the
+ * test-units) and by nvcc (run on a GPU by autograder/tools/device-check.sh, which shows the
  * emulation's premise true); exits 0 when every element is what it should be, else
  * names each wrong one.
  */

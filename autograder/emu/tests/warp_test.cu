@@ -2,7 +2,7 @@
  * The CPU emulation's warp functions against what a GPU computes (emu.h): votes,
  * ballots and shuffles of ints, floats and doubles, in a block of 48 threads (a full
  * warp and a partial one). Built emulated (make test-units) and by nvcc (run on a GPU by
- * autograder/device-check.sh, which shows the emulation's premise true); exits 0 when every
+ * autograder/tools/device-check.sh, which shows the emulation's premise true); exits 0 when every
  * lane got what it should, else names each wrong one. A shuffle from a lane the block
  * does not have is undefined on a GPU, and not checked.
  */

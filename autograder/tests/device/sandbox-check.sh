@@ -33,7 +33,7 @@ timeout 120 compute-sanitizer --tool memcheck build/sandbox-probe >"$OUT/probe-m
 log "probe under memcheck rc=$? $(grep -A1 'dumpable=0, child: all' "$OUT/probe-memcheck.log" | tail -n 1)"
 steps=${STEPS-grade attacks} # STEPS= (empty): the kernel and the probe only
 [ -n "$steps" ] || exit 0
-STEPS=$steps BUDGET=${BUDGET:-450} OUT=$OUT autograder/device-check.sh ${LABS:-} \
+STEPS=$steps BUDGET=${BUDGET:-450} OUT=$OUT autograder/tools/device-check.sh ${LABS:-} \
 	>"$OUT/device-check.log" 2>&1
 log "device-check rc=$?"
 tail -n 45 "$OUT/device-check.log"

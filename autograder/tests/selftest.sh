@@ -3,7 +3,7 @@
 # reference solution and checks that the grader judged each as it should, and grades
 # each lab's skeleton (labs/) on every test: it must score 0.
 #
-# For every autograder/selftest/LAB/NAME.patch: copy solutions/LAB and apply the patch.
+# For every autograder/tests/selftest/LAB/NAME.patch: copy solutions/LAB and apply the patch.
 # Every copy (and labs/, solutions/) is built first, by one `make -j` over all cores
 # (SELFTEST_JOBS, default nproc). Then every copy's tests but speed/* run, all copies
 # at once (SELFTEST_GPU_JOBS at a time, default 8: nothing there is timed); then the
@@ -14,7 +14,7 @@
 #           must pass.
 #   others  a plausible student bug: only the tests its .expect names as failed,
 #           crashed or timeout run (they must end so: it cannot score full marks), with
-#           the lab's smoke set (autograder/selftest/LAB/smoke: a few cheap tests that
+#           the lab's smoke set (autograder/tests/selftest/LAB/smoke: a few cheap tests that
 #           must still pass unless the .expect says otherwise), through make grade
 #           FILTER='@(a|b|...)'; of its named speed tests only when no untimed test
 #           is named (a failing untimed test already proves the points lost, and the
@@ -108,7 +108,7 @@ judge() {
 # ---------------------------------------------------------------- 1: the patched copies
 copies=(labs solutions)
 for lab in "$@"; do
-	for p in autograder/selftest/"$lab"/*.patch; do
+	for p in autograder/tests/selftest/"$lab"/*.patch; do
 		[ -e "$p" ] || continue
 		name=$(basename "$p" .patch)
 		[ -z "${SELFTEST_PATCHES:-}" ] || [[ " $SELFTEST_PATCHES " == *" $name "* ]] || continue
@@ -163,18 +163,18 @@ for lab in "$@"; do
 	all_of[$lab]=$all
 	# the smoke set, without the names that are not tests of the lab
 	smoke=()
-	if [ -f "autograder/selftest/$lab/smoke" ]; then
+	if [ -f "autograder/tests/selftest/$lab/smoke" ]; then
 		while read -r t; do
 			case $t in '' | '#'*) continue ;; esac
 			if cut -f1 "$all" | grep -qxF "$t"; then
 				smoke+=("$t")
 			else
-				row "$lab" "(smoke list)" - - - - "FAIL: $t, in autograder/selftest/$lab/smoke, is not a test of $lab"
+				row "$lab" "(smoke list)" - - - - "FAIL: $t, in autograder/tests/selftest/$lab/smoke, is not a test of $lab"
 			fi
-		done <"autograder/selftest/$lab/smoke"
+		done <"autograder/tests/selftest/$lab/smoke"
 	fi
 	[ -n "$emu" ] || [ ${#smoke[@]} -gt 0 ] ||
-		row "$lab" "(smoke list)" - - - - "FAIL: autograder/selftest/$lab/smoke lists no test of $lab"
+		row "$lab" "(smoke list)" - - - - "FAIL: autograder/tests/selftest/$lab/smoke lists no test of $lab"
 	for p in ${patches[$lab]:-}; do # the patches copied above, not any added since
 		name=$(basename "$p" .patch)
 		expf=${p%.patch}.expect sub=$out/$lab-$name
@@ -261,7 +261,7 @@ for c in "${copy_list[@]}"; do
 		# emulated, the sanitizer tests (a checked run each, seconds) run only for the
 		# patches that expect one to fail, and the alternatives, which must pass them all
 		[ -n "$emu" ] && [ "$kind" = wrong ] &&
-			! grep -qE '^sanitize/[a-z]+	failed' "autograder/selftest/$lab/$name.expect" &&
+			! grep -qE '^sanitize/[a-z]+	failed' "autograder/tests/selftest/$lab/$name.expect" &&
 			filter='!(speed|flock|resources|sanitize)/*'
 	fi
 	while [ "$(jobs -rp | wc -l)" -ge "$gpu_jobs" ]; do wait -n; done
@@ -306,7 +306,7 @@ for c in "${copy_list[@]}"; do
 		continue
 	fi
 	expf=
-	[ "$kind" = skeleton ] || expf=autograder/selftest/$lab/$name.expect
+	[ "$kind" = skeleton ] || expf=autograder/tests/selftest/$lab/$name.expect
 	v=$(judge "$kind" "$expf" "$([ -s "$dir/selected.txt" ] && echo "$dir/selected.txt")" "${all_of[$lab]}" "$frag")
 	IFS=$'\t' read -r n score verdict <<<"$v"
 	row "$lab" "$name" "$named" "$n" "$score" "$secs" "$verdict"

@@ -15,7 +15,7 @@
 # (a GPU type: --gres=gpu:TYPE:1), SLURM_TIME (per student, minutes; default the class
 # limit CLASS_TIMEOUT plus 10), SLURM_CPUS (per task, default 4), SLURM_MAX_PARALLEL
 # (tasks at once), SLURM_EXCLUSIVE (1), SLURM_MODULES ("cuda/12.4 gcc/12": loaded in
-# every job), SLURM_CONTAINER (an Apptainer image, autograder/slurm/particle-labs.def:
+# every job), SLURM_CONTAINER (an Apptainer image, autograder/instructor/slurm/particle-labs.def:
 # every job runs in it, with --nv), SLURM_ARGS (any other sbatch options, for every job).
 set -u
 shopt -s nullglob
@@ -47,7 +47,7 @@ n=$(grep -c . "$todo")
 if [ "$n" -eq 0 ]; then
 	rm -f "$todo"
 	echo "grade-class: every student of $dir is graded already: merging only"
-	exec autograder/slurm/merge.sh "$out"
+	exec autograder/instructor/slurm/merge.sh "$out"
 fi
 
 limit=${CLASS_TIMEOUT:-3600}
@@ -62,7 +62,7 @@ exclusive=$([ "${SLURM_EXCLUSIVE:-1}" = 1 ] && echo --exclusive)
 # what the jobs need to grade as this make would: the lab and the class limit
 export PL_CLASS_DIR=$dir PL_CLASS_OUT=$out PL_CLASS_MAKE="$make${LAB:+ LAB=$LAB}" PL_CLASS_TODO=$todo
 export PL_SLURM_MODULES=${SLURM_MODULES:-} PL_SLURM_CONTAINER=${SLURM_CONTAINER:-} CLASS_TIMEOUT=$limit
-job=autograder/slurm/job.sh
+job=autograder/instructor/slurm/job.sh
 build=$(sbatch --parsable "${common[@]}" --cpus-per-task="${SLURM_BUILD_CPUS:-8}" \
 	--time="${SLURM_BUILD_TIME:-60}" -o "$out/slurm/build-%j.log" "$job" build) ||
 	{ echo "grade-class: sbatch refused the build job (options above)"; exit 1; }

@@ -19,7 +19,7 @@ define GRADE_RECIPE
 @mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/*.emulated $(GRADE_DIR)/results.json
 $(Q)$(foreach l,$(SELECTED),emu=$$($(call lab_emulated,$(l))); \
 	[ -z "$$emu" ] || touch $(GRADE_DIR)/$(l).emulated; \
-	env $$([ -z "$$emu" ] || echo '$(EMU_ENV_$(l))') autograder/grade-lab.sh --lab $(l) \
+	env $$([ -z "$$emu" ] || echo '$(EMU_ENV_$(l))') autograder/make/grade-lab.sh --lab $(l) \
 		--submission "$(SUBMISSION)" --grade-dir "$(GRADE_DIR)" --timeout "$(GRADE_TIMEOUT)" \
 		--filter '$(FILTER)' --make "$(MAKE)" $$([ -z "$$emu" ] || echo --emulated) \
 		--out $(BUILD)/$$([ -n "$$emu" ] && echo emu || echo sub)/$(call tag,$(SUBMISSION))/$(l);)

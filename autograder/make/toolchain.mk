@@ -1,5 +1,5 @@
 # The toolchain and the flags every build of the labs uses: the course's Makefile and
-# the student release's (autograder/release/Makefile) both include this file.
+# the student release's (autograder/instructor/release/Makefile) both include this file.
 NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
 # nvcc may be a wrapper script (/usr/local/bin/nvcc on some machines), so ask nvcc
 # itself where its toolkit is rather than guessing from its path.

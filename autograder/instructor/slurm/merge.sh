@@ -55,4 +55,4 @@ if [ -f "$jobs" ]; then
 		echo "merge: $s: $(cat "$d/note")"
 	done
 fi
-exec autograder/grade-class.sh --report "$out"
+exec autograder/instructor/grade-class.sh --report "$out"

@@ -29,17 +29,17 @@ case $mode in
 build)
 	# every ungraded student at once (-k: one whose lab does not build is told so
 	# when graded); its log is $out/build.log
-	run autograder/grade-class.sh --build "$dir" "$out" "$make"
+	run autograder/instructor/grade-class.sh --build "$dir" "$out" "$make"
 	exit 0
 	;;
 task)
 	s=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$todo")
 	[ -n "$s" ] || { echo "task: no student $SLURM_ARRAY_TASK_ID in $todo"; exit 1; }
 	echo "task $SLURM_ARRAY_TASK_ID: $s"
-	run autograder/grade-class.sh --one "$dir" "$out" "$make" "$s"
+	run autograder/instructor/grade-class.sh --one "$dir" "$out" "$make" "$s"
 	;;
 merge)
-	autograder/slurm/merge.sh "$out"
+	autograder/instructor/slurm/merge.sh "$out"
 	;;
 *)
 	echo "usage: job.sh build|task|merge" && exit 2

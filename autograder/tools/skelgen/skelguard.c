@@ -1,5 +1,5 @@
 /*
- * Whose is a file of labs/: the manifest (autograder/skelgen/labs.manifest, committed)
+ * Whose is a file of labs/: the manifest (autograder/tools/skelgen/labs.manifest, committed)
  * holds a hash of every file the generator last wrote. A file of labs/ that still has
  * that hash is the generator's, and may be rewritten or removed; any other file there
  * is somebody's work (a student's filled-in TODOs, a note of theirs) and is never
@@ -99,9 +99,10 @@ int guard_write(const char *path, const struct gen_tree *t, char *err, size_t si
 		free(tmp);
 		return tree_sys_fail(err, size, "write", path);
 	}
-	fputs("# What `make skeletons` last wrote into labs/ (autograder/skelgen/skelguard.c):\n"
-	      "# a file of labs/ with another hash is somebody's work, never overwritten.\n",
-	      f);
+	fputs(
+	    "# What `make skeletons` last wrote into labs/ (autograder/tools/skelgen/skelguard.c):\n"
+	    "# a file of labs/ with another hash is somebody's work, never overwritten.\n",
+	    f);
 	for (size_t i = 0; i < t->n; i++)
 		fprintf(f, "%016" PRIx64 " %s\n", guard_hash(t->v[i].data, t->v[i].len),
 			t->v[i].rel);

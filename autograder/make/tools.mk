@@ -2,11 +2,11 @@
 # the tools' own tests (included by the top-level Makefile).
 
 SKELGEN := $(BUILD)/bin/skelgen
-SKELGEN_LIB := $(filter-out autograder/skelgen/main.c,$(wildcard autograder/skelgen/*.c))
+SKELGEN_LIB := $(filter-out autograder/tools/skelgen/main.c,$(wildcard autograder/tools/skelgen/*.c))
 REPORT := $(BUILD)/bin/grade_report
 REPORT_LIB := $(filter-out autograder/report/main.c,$(wildcard autograder/report/*.c))
 
-$(SKELGEN): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/skelgen/*.c))
+$(SKELGEN): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tools/skelgen/*.c))
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -o $@
@@ -18,18 +18,18 @@ $(REPORT): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/report/*.c))
 
 # make movie's GIF encoder (where ffmpeg is missing); of libcommon.a only png_io.o
 PNG2GIF := $(BUILD)/bin/png2gif
-$(PNG2GIF): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/movie/*.c)) $(LIBCOMMON) | deps-png
+$(PNG2GIF): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tools/movie/*.c)) $(LIBCOMMON) | deps-png
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ $(PNG_LIBS) $(LDLIBS) -o $@
 
-$(BUILD)/obj/autograder/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
-	CPPFLAGS += -Iautograder/skelgen -Iautograder/report -Iautograder/lib -Iautograder/rpc \
-		-Iautograder/movie
+$(BUILD)/obj/autograder/tools/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
+	CPPFLAGS += -Iautograder/tools/skelgen -Iautograder/report -Iautograder/lib -Iautograder/rpc \
+		-Iautograder/tools/movie
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
 		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c autograder/lib/ptx_traffic.c autograder/rpc/confirm.c \
-		autograder/movie/gif.c)
+		autograder/tools/movie/gif.c)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
@@ -39,14 +39,14 @@ $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) 
 # (autograder/rpc/confine.c). Of the course, only the headers the labs include: those
 # of common/, common/reference/ and the emulation, and lab 01's answer
 # (common/interaction.cuh) only for a lab whose given code includes it (its row of
-# autograder/release/answers.txt names 01-pair). $(1) submission folder, $(2) build
+# autograder/instructor/release/answers.txt names 01-pair). $(1) submission folder, $(2) build
 # folder, $(3) lab.
 CONFINE := $(BUILD)/bin/confine
 $(CONFINE): $(BUILD)/obj/autograder/rpc/confine.o $(BUILD)/obj/autograder/rpc/landlock.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -o $@
-given_answer = $(shell awk '$$1 == "$(1)" && $$2 ~ /01-pair/ { print "yes" }' autograder/release/answers.txt)
+given_answer = $(shell awk '$$1 == "$(1)" && $$2 ~ /01-pair/ { print "yes" }' autograder/instructor/release/answers.txt)
 course_headers = $(filter-out $(if $(call given_answer,$(1)),,common/interaction.cuh), \
 	$(wildcard common/*.h common/*.cuh common/reference/*.h autograder/emu/*.h))
 confined = $(CONFINE) --hide $(CURDIR) --hide $(abspath $(dir $(abspath $(1)))) \

@@ -30,7 +30,7 @@ while read -r l earlier where; do
 		[[ ,$passed, == *,${e%%-*},* ]] ||
 			die "$l's given code holds $e's answer ($where): release it with PASSED=${e%%-*} once $e's deadline has passed"
 	done
-done <autograder/release/answers.txt
+done <autograder/instructor/release/answers.txt
 
 rm -rf "$dir" && mkdir -p "$dir"
 copy() { mkdir -p "$dir/$(dirname "$1")" && cp -r "$1" "$dir/$1"; }
@@ -48,9 +48,9 @@ for f in common/reference/*.c common/reference/*.cu; do
 done
 
 # the build, the grading scripts, the runner's sources, the emulation
-cp autograder/release/Makefile "$dir/Makefile"
-for f in autograder/toolchain.mk autograder/grade.mk autograder/grade-lab.sh autograder/check-symbols.sh \
-	autograder/ensure-deps.sh autograder/sanitize-lab.sh autograder/sass.sh \
+cp autograder/instructor/release/Makefile "$dir/Makefile"
+for f in autograder/make/toolchain.mk autograder/make/grade.mk autograder/make/grade-lab.sh autograder/make/check-symbols.sh \
+	autograder/make/ensure-deps.sh autograder/make/sanitize-lab.sh autograder/make/sass.sh \
 	autograder/rpc/rpc.h autograder/rpc/gen.py autograder/rpc/server.c autograder/rpc/wire.c \
 	autograder/rpc/devmem_cuda.c autograder/rpc/devmem_emu.c autograder/report; do
 	copy "$f"
@@ -106,7 +106,7 @@ for f in handouts/syntax/*.xml; do copy "$f"; done
 labs_list=$(for l in $want; do printf -- '- `labs/%s/`: handout `handouts/%s.md`%s\n' "$l" "$l" \
 	"$([[ " $emu " == *" $l "* ]] && echo ', an emulated grader too (no GPU needed)')"; done)
 awk -v labs="$labs_list" '{ if ($0 == "@LABS@") print labs; else print }' \
-	autograder/release/README.md >"$dir/README.md"
+	autograder/instructor/release/README.md >"$dir/README.md"
 
 # nothing of an answer, nothing that names a file the release does not hold
 leak=$(grep -rlE 'BEGIN SOLUTION|END SOLUTION' "$dir" --include='*.cu' --include='*.cuh' --include='*.c' --include='*.h' || true)
@@ -115,14 +115,14 @@ for f in "$dir"/common/reference/*.c "$dir"/common/reference/*.cu; do
 	[ ! -e "$f" ] || die "${f#"$dir"/} is an exercise's answer and must not ship as source"
 done
 for l in $pair_users; do
-	grep -Eq "^$l[[:space:]]+([^[:space:]]*,)?01-pair" autograder/release/answers.txt ||
-		die "labs/$l includes $given_pair, lab 01's answer: give it a row naming 01-pair in autograder/release/answers.txt"
+	grep -Eq "^$l[[:space:]]+([^[:space:]]*,)?01-pair" autograder/instructor/release/answers.txt ||
+		die "labs/$l includes $given_pair, lab 01's answer: give it a row naming 01-pair in autograder/instructor/release/answers.txt"
 done
 if [ -e "$dir/$given_pair" ]; then
 	[ -n "$pair_users" ] || die "$given_pair ships, but no lab of this release includes it"
 	[[ ,$passed, == *,01,* ]] || die "$given_pair is lab 01's answer: release it with PASSED=01 once lab 01's deadline has passed"
 fi
-cited=$(grep -rhoE '(solutions/|autograder/selftest|autograder/[0-9][0-9]-[a-z]+/[a-z_0-9]+\.[ch]|COURSE\.md)[A-Za-z0-9_./-]*' \
+cited=$(grep -rhoE '(solutions/|autograder/tests/selftest|autograder/[0-9][0-9]-[a-z]+/[a-z_0-9]+\.[ch]|COURSE\.md)[A-Za-z0-9_./-]*' \
 	"$dir" --include='*.md' --include='*.cu' --include='*.cuh' --include='*.h' --include='*.c' --include=Makefile |
 	sort -u | while read -r path; do [ -e "$dir/${path%%[.,:;)]}" ] || [ -e "$dir/$path" ] || echo "$path"; done)
 [ -z "$cited" ] || die "the release cites files it does not hold: $(echo $cited)"

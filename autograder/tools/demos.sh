@@ -11,7 +11,7 @@
 # The still of lab NN is frame STILL_<NN> percent of the way through the movie, copied
 # to OUT/stills/NN-name.png: handouts/data/NN-name/still.png comes from there.
 set -uo pipefail
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 out=${OUT:-build/demos}
 format=${FORMAT:-$(command -v ffmpeg >/dev/null && echo mp4 || echo gif)}
 limit=${DEMO_TIMEOUT:-240}

@@ -8,7 +8,7 @@
 # CLASS_TIMEOUT (seconds, default 3600) limits one student's whole grading.
 #
 # grade-class.sh --build DIR OUT MAKE: only builds every student not graded yet (the
-# build job of a cluster's run: autograder/slurm/).
+# build job of a cluster's run: autograder/instructor/slurm/).
 # grade-class.sh --one DIR OUT MAKE NAME: grades student NAME only, already built (a
 # task of a cluster's job array), and writes no gradebook.
 #
@@ -16,7 +16,7 @@
 # the results already in OUT/students/*/ (every student there), grading nobody.
 #
 # ROSTER=file.csv (a header, then folder,id,email[,name] a line) adds OUT/upload.csv and
-# OUT/canvas.csv, the gradebook keyed by student id and email (autograder/roster.py).
+# OUT/canvas.csv, the gradebook keyed by student id and email (autograder/instructor/roster.py).
 set -u
 shopt -s nullglob
 students=()
@@ -121,7 +121,7 @@ labs=$(cat "$out"/students/*/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' '
 			printf ',%s' "$score"
 		done
 		# why a student's grade is not a grader's verdict: a class limit, a cluster
-		# task that failed (autograder/slurm/merge.sh), quoted for CSV
+		# task that failed (autograder/instructor/slurm/merge.sh), quoted for CSV
 		note=$(head -n 1 "$out/students/$s/note" 2>/dev/null | sed 's/"/""/g')
 		printf ',%s,%s\n' "$total" "${note:+\"$note\"}"
 	done
@@ -179,6 +179,6 @@ cat "$out/summary.txt"
 # and the summary written all the same
 if [ -n "${ROSTER:-}" ]; then
 	echo
-	python3 autograder/roster.py "$ROSTER" "$out/gradebook.csv" "$out" || exit 1
+	python3 autograder/instructor/roster.py "$ROSTER" "$out/gradebook.csv" "$out" || exit 1
 fi
 exit $status

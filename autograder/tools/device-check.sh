@@ -19,11 +19,11 @@
 #   bench     make bench (not in the default plan: minutes per lab)
 # With the submission in a runner process of its own, the whole course no longer fits
 # two calls: grade and sanitize the labs a few at a time, e.g.
-#   STEPS="grade sass" autograder/device-check.sh   (every lab, one at a time)
-#   STEPS=sanitize autograder/device-check.sh 01 02 03
-#   STEPS="class attacks" autograder/device-check.sh
-#   STEPS=selftest autograder/device-check.sh 05
-#   STEPS=load autograder/device-check.sh 01 02
+#   STEPS="grade sass" autograder/tools/device-check.sh   (every lab, one at a time)
+#   STEPS=sanitize autograder/tools/device-check.sh 01 02 03
+#   STEPS="class attacks" autograder/tools/device-check.sh
+#   STEPS=selftest autograder/tools/device-check.sh 05
+#   STEPS=load autograder/tools/device-check.sh 01 02
 # BUDGET (seconds, default 540) keeps a call inside the machine's 10-minute limit: a
 # step that would start after it is skipped and says so, and each step has a timeout,
 # cut to end by BUDGET + 30 s, so that the logs and the table always come back.
