@@ -10,7 +10,7 @@ EMU_LABS += 06-orbits
 REFERENCE_LABS += 06-orbits
 
 # resources/state_in_registers reads nvcc's PTX of integrated.cu: the loads and stores
-# inside its loop of steps (autograder/lib/ptx_traffic.h)
+# inside its loop of steps (autograder/grader/ptx_traffic.h)
 PTX_06-orbits := integrated
 
 # make movie's demo: the driver's arguments, and a frame every so many steps

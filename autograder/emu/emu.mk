@@ -108,10 +108,10 @@ $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
 $(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
 $(eval elabcheck := $(patsubst $(1)/$(2)/%.cu,$(e)/lab-check/%.o,$(ecu)))
-$(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(wildcard autograder/lib/*.c) \
-	autograder/report/fragment.c $(addprefix autograder/rpc/,client.c confirm.c sandbox.c landlock.c runner_io.c devmem_emu.c wire.c)) \
+$(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(GRADER_RUNTIME) \
+	autograder/report/fragment.c $(GRADER_CLIENT) $(addprefix autograder/runner/,devmem_emu.c wire.c)) \
 	$(e)/gen/api.o $(e)/gen/proxy.o)
-$(eval erunner := $(e)/grader/rpc/server.o $(e)/grader/rpc/wire.o $(e)/grader/rpc/devmem_emu.o $(e)/gen/api.o $(e)/gen/dispatch.o)
+$(eval erunner := $(addprefix $(e)/grader/runner/,server.o wire.o devmem_emu.o) $(e)/gen/api.o $(e)/gen/dispatch.o)
 $(eval ehdr := $(call api_dir,$(2)))
 $(eval emu_rt := $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o)
 
@@ -130,7 +130,7 @@ $(e)/lab-check/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAG
 
 $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
-	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/grader -Iautograder/report -Iautograder/runner \
 		-Iautograder/emu -Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -DPL_EMU \
 		-c $$< -o $$@
 

@@ -1,6 +1,6 @@
 /*
  * Device memory under the emulation: one shared arena that the grader and the
- * submission's runner (autograder/rpc) map at the same address, so that a pointer
+ * submission's runner (autograder/runner) map at the same address, so that a pointer
  * means the same buffer in both processes, as CUDA IPC makes it on a GPU. Allocation
  * is a bump of a counter both share; a freed block's pages go back to the system.
  *

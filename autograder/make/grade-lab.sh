@@ -63,7 +63,7 @@ build_failed() { # what
 	local pat='error|Error|undefined reference' why=$1
 	grep -m 8 -E "$pat" "$logs/build.log" >&2
 	local errs=$(grep -m 8 -E "$pat" "$logs/build.log" | escape)
-	# the compiler was refused a file (autograder/rpc/confine.c)
+	# the compiler was refused a file (autograder/grader/confine.c)
 	grep -q -E 'error: .*Permission denied' "$logs/build.log" &&
 		why="$why: it reads a file outside its own folder ($sub), the course's given code and the toolchain, which a submission's build may not"
 	zero_all "$sub/$lab $why, so this test could not run. First errors:\\n$errs(full log: $logs/build.log)"
@@ -92,7 +92,7 @@ fi
 [ -x build/bin/confine ] && ! build/bin/confine --probe &&
 	echo "note: this kernel has no Landlock (Linux 5.13 or later): the build and the runner are not confined to their folders (the verdicts, the system-call filter and GRADE_USER still hold)"
 # the grader never links the submission: the submission's runner does, with its lab's
-# given code and nothing else of the course (autograder/rpc/rpc.h)
+# given code and nothing else of the course (autograder/runner/rpc.h)
 if ! $make --no-print-directory SUBMISSION="$sub" "$bin" >>"$logs/build.log" 2>&1; then
 	build_failed "does not link: it calls a function that is neither its own nor part of the lab's given code (the course's references and baselines are not linked with a submission)"
 	exit 0

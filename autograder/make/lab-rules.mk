@@ -1,9 +1,16 @@
 # The rules that build one lab of one submission: its kernels, driver, grader, runner
 # and bench (included by the top-level Makefile, which calls LAB_RULES for each).
 
+# The grader: its runtime (the tests' library, the verdict channel, the sanitizer and
+# resources checks, the report hook) and its client of the submission's runner (the
+# runner's lifecycle, its sandbox, its timing's check); confine.c is a program of its
+# own (tools.mk). Both never link a submission.
+GRADER_CLIENT := $(addprefix autograder/grader/,client.c confirm.c sandbox.c landlock.c runner_io.c)
+GRADER_RUNTIME := $(filter-out $(GRADER_CLIENT) autograder/grader/confine.c,$(wildcard autograder/grader/*.c))
+
 # The grader's links: every cudaFree, cudaMemcpy and cudaMemset through the runner
-# (autograder/rpc/client.c), every cudaMalloc with a guard zone after it (client.c),
-# every check and skip through the verdict channel (autograder/lib/verdict.c).
+# (autograder/grader/client.c), every cudaMalloc with a guard zone after it (client.c),
+# every check and skip through the verdict channel (autograder/grader/verdict.c).
 VERDICT_WRAPS := --wrap=criterion_send_assert,--wrap=criterion_skip_test
 GRADER_WRAPS := --wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset,$(VERDICT_WRAPS)
 
@@ -19,13 +26,13 @@ $(eval o := $(call sub_out,$(1),$(2)))
 $(eval d := $(1)/$(2))
 $(eval cu := $(wildcard $(d)/*.cu))
 $(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
-$(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(wildcard autograder/lib/*.c)))
-$(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) autograder/lib/resources.c))
+$(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(GRADER_RUNTIME)))
+$(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) autograder/grader/resources.c))
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
 $(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
 $(eval hdr := $(call api_dir,$(2)))
-$(eval rpc_parent := $(addprefix $(o)/grader/rpc/,client.o confirm.o sandbox.o landlock.o runner_io.o devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
-$(eval rpc_child := $(o)/grader/rpc/server.o $(o)/grader/rpc/wire.o $(o)/grader/rpc/devmem_cuda.o $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
+$(eval rpc_parent := $(patsubst autograder/%.c,$(o)/grader/%.o,$(GRADER_CLIENT)) $(addprefix $(o)/grader/runner/,devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
+$(eval rpc_child := $(addprefix $(o)/grader/runner/,server.o wire.o devmem_cuda.o) $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
 
 # ptxas's resource report of every kernel is kept beside the object (%.o.res): the
 # grader reads registers, shared memory and spills from it, not from the source.
@@ -37,7 +44,7 @@ $(o)/%.o: $(d)/%.cu $(FLAGS_STAMP) | $(CONFINE)
 		grep -v -e '^ptxas info' -e 'bytes stack frame' $$@.res >&2; exit $$$$rc
 
 # nvcc's PTX of the files whose PTX the lab's grader reads (lab.mk's PTX_<lab>: lab 06's
-# loop of steps, autograder/lib/ptx_traffic.h). Compiled only, for one virtual
+# loop of steps, autograder/grader/ptx_traffic.h). Compiled only, for one virtual
 # architecture (the loads and stores a loop makes are the same in each); made after
 # the object, so that whatever rebuilds the object (a header) rebuilds it too.
 $(o)/%.ptx: $(d)/%.cu $(o)/%.o $(FLAGS_STAMP) | $(CONFINE)
@@ -63,7 +70,7 @@ $(o)/driver.o: $(d)/driver.c $(FLAGS_STAMP)
 $(o)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
 	@mkdir -p $$(@D)
-	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(hdr) -Iautograder/lib -Iautograder/report -Iautograder/rpc \
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(hdr) -Iautograder/grader -Iautograder/report -Iautograder/runner \
 		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(o))"' \
 		$(if $(refobjs),-DHAVE_REFERENCE) -c $$< -o $$@
 
@@ -108,12 +115,12 @@ api_dir = $(firstword $(wildcard solutions/$(1) labs/$(1)))
 
 # $(1) folder, $(2) lab, $(3) the lab's headers: the runner glue gen.py writes (rpc.h).
 define RPC_GEN_RULES
-$(1)/api.c $(1)/proxy.c $(1)/dispatch.c $(1)/stubs.c &: autograder/rpc/gen.py autograder/$(2)/api.txt \
+$(1)/api.c $(1)/proxy.c $(1)/dispatch.c $(1)/stubs.c &: autograder/runner/gen.py autograder/$(2)/api.txt \
 		$(wildcard $(3)/*.h) $(wildcard common/*.h common/reference/*.h)
 	$$(call say,GEN,$(1))
 	@mkdir -p $(1)
-	$(Q)python3 autograder/rpc/gen.py $(3) autograder/$(2)/api.txt common $(1)
+	$(Q)python3 autograder/runner/gen.py $(3) autograder/$(2)/api.txt common $(1)
 
 $(1)/%.o: $(1)/%.c $(FLAGS_STAMP)
-	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(3) -Iautograder/rpc -c $$< -o $$@
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(3) -Iautograder/runner -c $$< -o $$@
 endef

@@ -6,7 +6,7 @@
 # one warp, which racecheck calls a warning and exits 0 on (the graded sanitizer tests
 # count it too: since Volta a warp's lanes need not run together).
 # PL_SANITIZE=1 tells the tests to leave out their largest sizes, which the tools
-# would take minutes to instrument (grade_under_sanitizer() in autograder/lib).
+# would take minutes to instrument (grade_under_sanitizer() in autograder/grader).
 # SANITIZE_TIMEOUT (seconds, default 600) bounds each tool's run: a run cut there
 # fails, and the verdict still comes, naming the tests that never ended, so that a
 # caller's own limit (device-check.sh's) never swallows it.

@@ -24,11 +24,11 @@ $(PNG2GIF): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tools/movie/*.
 	$(Q)$(CC) $^ $(PNG_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/obj/autograder/tools/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
-	CPPFLAGS += -Iautograder/tools/skelgen -Iautograder/report -Iautograder/lib -Iautograder/rpc \
+	CPPFLAGS += -Iautograder/tools/skelgen -Iautograder/report -Iautograder/grader -Iautograder/runner \
 		-Iautograder/tools/movie
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
-		$(SKELGEN_LIB) $(REPORT_LIB) autograder/lib/resources.c autograder/lib/ptx_traffic.c autograder/rpc/confirm.c \
+		$(SKELGEN_LIB) $(REPORT_LIB) autograder/grader/resources.c autograder/grader/ptx_traffic.c autograder/grader/confirm.c \
 		autograder/tools/movie/gif.c)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
@@ -36,13 +36,13 @@ $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) 
 
 # A submission's compiler runs confined: it reads the toolchain, the course's headers
 # and that submission's folder only, and writes only its build folder
-# (autograder/rpc/confine.c). Of the course, only the headers the labs include: those
+# (autograder/grader/confine.c). Of the course, only the headers the labs include: those
 # of common/, common/reference/ and the emulation, and lab 01's answer
 # (common/interaction.cuh) only for a lab whose given code includes it (its row of
 # autograder/instructor/release/answers.txt names 01-pair). $(1) submission folder, $(2) build
 # folder, $(3) lab.
 CONFINE := $(BUILD)/bin/confine
-$(CONFINE): $(BUILD)/obj/autograder/rpc/confine.o $(BUILD)/obj/autograder/rpc/landlock.o
+$(CONFINE): $(BUILD)/obj/autograder/grader/confine.o $(BUILD)/obj/autograder/grader/landlock.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -o $@

@@ -1,4 +1,4 @@
-/* The grader's check of a submission runner's reported times (autograder/rpc/confirm.h). */
+/* The grader's check of a submission runner's reported times (autograder/grader/confirm.h). */
 #include <criterion/criterion.h>
 
 #include "confirm.h"

@@ -24,7 +24,7 @@ log() { echo "[$((SECONDS - t0))s] $*"; }
 log "kernel: $(tr '\n' ' ' <"$OUT/kernel.txt" | cut -c1-400)"
 cuda=$(dirname "$(dirname "$(command -v nvcc)")")
 mkdir -p build
-gcc -std=gnu11 -O1 -w -Iautograder/rpc -I"$cuda/include" autograder/tests/device/sandbox-probe.c \
+gcc -std=gnu11 -O1 -w -Iautograder/grader -I"$cuda/include" autograder/tests/device/sandbox-probe.c \
 	-o build/sandbox-probe -L"$cuda/lib64" -L"$cuda/lib64/stubs" -lcudart -lcuda >"$OUT/probe-build.log" 2>&1
 log "probe build rc=$?"
 timeout 60 build/sandbox-probe >"$OUT/probe.log" 2>&1

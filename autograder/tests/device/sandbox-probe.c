@@ -1,12 +1,12 @@
 /*
- * On a GPU machine: which part of the runner's sandbox (autograder/rpc/sandbox.c) stops
+ * On a GPU machine: which part of the runner's sandbox (autograder/grader/sandbox.c) stops
  * a CUDA context or CUDA IPC, and whether a VMM allocation passed over SCM_RIGHTS
  * survives it. Each variant applies part of the sandbox in a child, which then makes a
  * context, opens an IPC handle and imports the VMM fd; the "bisect" variants widen
  * Landlock's writable folders. Found on the H200 (2026-12-01): Landlock without
  * /proc/self stops the context (the driver writes /proc/self/task/<tid>/comm).
  *
- *   gcc -std=gnu11 -O1 -w -Iautograder/rpc -I$CUDA/include \
+ *   gcc -std=gnu11 -O1 -w -Iautograder/grader -I$CUDA/include \
  *       autograder/tests/device/sandbox-probe.c -o build/sandbox-probe \
  *       -L$CUDA/lib64 -L$CUDA/lib64/stubs -lcudart -lcuda
  *   gcc -shared -fPIC -O1 -w autograder/tests/device/openlog.c -o build/openlog.so -ldl
@@ -19,8 +19,8 @@
 #ifndef LANDLOCK_ACCESS_FS_TRUNCATE
 #define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
 #endif
-#include "../../rpc/landlock.c"
-#include "../../rpc/sandbox.c"
+#include "../../grader/landlock.c"
+#include "../../grader/sandbox.c"
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <sys/socket.h>

@@ -1,6 +1,6 @@
 /*
  * verdict-test.sh's grader: tests whose own process says one thing while Criterion may
- * hear another, and the report must follow the process (autograder/lib/verdict.c).
+ * hear another, and the report must follow the process (autograder/grader/verdict.c).
  */
 #include <unistd.h>
 

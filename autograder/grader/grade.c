@@ -121,7 +121,7 @@ int main(int argc, char *argv[])
 	return ok ? 0 : 1;
 }
 
-/* The submission's runner (autograder/rpc/client.c), where the grader has one. */
+/* The submission's runner (autograder/grader/client.c), where the grader has one. */
 void rpc_prespawn(void) __attribute__((weak));
 void rpc_stop(void) __attribute__((weak));
 

@@ -117,7 +117,7 @@ def main():
     names = [l.strip() for l in open(api_txt) if l.strip()]
     fns = [parse_function(text, n) for n in names]
     includes = "".join(f'#include "{os.path.basename(h)}"\n' for h in lab_headers)
-    note = "/* Written by autograder/rpc/gen.py from the lab's header: do not edit. */\n"
+    note = "/* Written by autograder/runner/gen.py from the lab's header: do not edit. */\n"
 
     table = [note, "#include <stddef.h>\n\n", includes, '#include "rpc.h"\n\n']
     for s in sorted({p["struct"] for f in fns for p in f["params"] if p["struct"]}):
