@@ -2,7 +2,17 @@
 #
 #   make                      build everything: common/, tools, every lab's solution and
 #                             skeleton, drivers, graders and benches
-#   make test                 the project's own test suite (what CI runs)
+#   make help                 this list (the only one: README.md and the guides point here)
+#   make test                 the project's own test suite, what CI runs first: formatting,
+#                             every build, the CPU tests of common/ and the tools, the
+#                             citations, the skeletons' drift, handouts and docs, the
+#                             solutions and skeletons graded (emulated without a GPU, but
+#                             the suites that take minutes there), a release and a new
+#                             lab (autograder/DEVELOPING.md, "Developing the course");
+#                             never touches labs/ or build/grade/
+#   make test-slow            the rest, which CI runs after it: every emulated test, the
+#                             attacks on the grader, the self-check's CPU part, a class
+#                             graded, and the same class on a one-node Slurm cluster
 #   make grade [LAB=NN] [SUBMISSION=dir]
 #                             grade a submission (default labs/): a table, and
 #                             build/grade/results.json in the Gradescope format
@@ -29,6 +39,9 @@
 #   make selftest [LAB=NN]    grade known-broken copies of solutions/ and check the grader
 #                             caught each fault in its own test, and that every skeleton
 #                             scores 0 (copies built in parallel, graded one at a time)
+#   make selftest-emu [LAB=NN]
+#                             the same with the kernels emulated on the CPU (no GPU)
+#   make emu-test             the solutions' correctness tests emulated, outside the grader
 #   make format               clang-format the host C (.clang-format); make test checks it
 #   make release LAB=NN [UPTO=1] [PASSED=01,...]
 #                             build/particle-labs-lab-NN.tar.gz: a lab for students, its
@@ -56,6 +69,11 @@ MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 # a recipe that fails leaves no half-written target behind to look up to date
 .DELETE_ON_ERROR:
+
+# make help: the comment at the top of this file, the one list of targets and options
+help:
+	@awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' $(firstword $(MAKEFILE_LIST))
+.PHONY: help
 
 # ---------------------------------------------------------------- toolchain
 include autograder/make/toolchain.mk
@@ -187,9 +205,10 @@ test-grade: all
 		GRADE_DIR=$(BUILD)/test-grade/labs $(if $(TEST_GRADE_FILTER),FILTER='$(TEST_GRADE_FILTER)')
 
 # Host C is kept formatted; the kernels' solution files keep their markers at column 0,
-# where clang-format would indent them, so they are left out.
-FORMATTED = $(shell git ls-files 'autograder/*.c' 'autograder/*.h' 'common/*.c' 'common/*.h' \
-	'solutions/*/driver.c' 'solutions/*/*.h' 2>/dev/null)
+# where clang-format would indent them, so they are left out, as is gen.py's output
+# checked in as an example (autograder/runner/example/: byte for byte gen.py's).
+FORMATTED = $(filter-out autograder/runner/example/%,$(shell git ls-files 'autograder/*.c' \
+	'autograder/*.h' 'common/*.c' 'common/*.h' 'solutions/*/driver.c' 'solutions/*/*.h' 2>/dev/null))
 # (outside a git checkout the list is empty: clang-format, given no file, would read
 # the terminal)
 format:
@@ -207,7 +226,7 @@ check-format:
 # the class on a Slurm cluster started for the test.
 TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-units" "$(MAKE) --no-print-directory check-skeletons" \
-	"autograder/tests/formula-test.sh" "autograder/tests/xref-test.sh" "autograder/tests/sanitize-test.sh" "autograder/tests/nvtx-test.sh" \
+	"autograder/tests/formula-test.sh" "autograder/tests/xref-test.sh" "autograder/tests/glue-test.sh" "autograder/tests/sanitize-test.sh" "autograder/tests/nvtx-test.sh" \
 	"env CUDA_HOME=$(CUDA_HOME) NVCC=$(NVCC) autograder/tests/verdict-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
 	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)" \

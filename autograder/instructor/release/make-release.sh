@@ -49,10 +49,11 @@ done
 
 # the build, the grading scripts, the runner's sources, the emulation
 cp autograder/instructor/release/Makefile "$dir/Makefile"
-# (runner/: whole, what a runner is built from; make/: its rules and scripts but the
-# course's own lab-rules.mk and tools.mk, which the release's Makefile stands in for)
-for f in autograder/runner autograder/report autograder/make/*; do
-	case $f in */lab-rules.mk | */tools.mk) continue ;; esac
+# (runner/: what a runner is built from, less the example page of its glue for
+# maintainers; make/: the rules and scripts, less the course's own lab-rules.mk and
+# tools.mk, which the release's Makefile stands in for)
+for f in autograder/runner/* autograder/report autograder/make/*; do
+	case $f in */example | */lab-rules.mk | */tools.mk) continue ;; esac
 	copy "$f"
 done
 emu=""
