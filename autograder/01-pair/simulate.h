@@ -1,6 +1,6 @@
 /*
  * Lab 01-pair: a Plummer sphere integrated with the submission's leapfrog, and the
- * conservation figures the physics tests and the bench read off it. Do not modify.
+ * conservation figures the physics tests and the bench read off it.
  */
 #ifndef LAB01_SIMULATE_H
 #define LAB01_SIMULATE_H

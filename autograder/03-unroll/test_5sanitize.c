@@ -1,6 +1,6 @@
 /*
  * Lab 03-unroll: the lab's kernels under compute-sanitizer. Zero hazards earn the
- * points. Do not modify.
+ * points.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * timed in the same test: unrolling (U = 8 against U = 1), splitting at small N (Q = 8
  * against one thread per body), and accel_auto against the best of a sweep. Every
  * figure is a median of event-timed runs on fresh bodies with the L2 flushed, and
- * the timed kernel's last result is checked afterwards. Do not modify.
+ * the timed kernel's last result is checked afterwards.
  */
 #include <math.h>
 #include <stdlib.h>

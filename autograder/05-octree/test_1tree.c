@@ -1,7 +1,7 @@
 /*
  * Lab 05-octree, steps 5.a and 5.b: the root box, then the tree's structure, checked on
  * the CPU after the build: every body in exactly one slot, every body inside the box of
- * its cell, cells where their octant says. Do not modify.
+ * its cell, cells where their octant says.
  */
 #include <math.h>
 #include <stdio.h>

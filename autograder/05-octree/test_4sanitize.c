@@ -3,7 +3,7 @@
  * be right (a do-nothing kernel has no hazards to find). The build's slots change under
  * locks taken with atomics and published with release stores, which racecheck does not
  * see (it checks shared memory); the force kernel's per-warp stacks are shared memory,
- * and racecheck and synccheck check them. Do not modify.
+ * and racecheck and synccheck check them.
  */
 #include <stdio.h>
 

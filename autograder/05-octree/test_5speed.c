@@ -3,7 +3,7 @@
  * a warm-up and the median of several runs. The output is poisoned (NaN) before every
  * run of every timed function, and each function's own output is checked right after
  * its timing, so that no method passes on what another left in the buffer. Run one
- * test at a time (--jobs 1). Do not modify.
+ * test at a time (--jobs 1).
  */
 #include <math.h>
 #include <stdlib.h>

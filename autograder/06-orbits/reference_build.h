@@ -3,7 +3,7 @@
  * the bench when solutions/06-orbits exists (HAVE_REFERENCE): every .cu file of
  * solutions/06-orbits, compiled with each name of api.txt renamed reference_<name>.
  * The speed tests time these in the grader's own process, never the runner's: a
- * baseline the submission cannot slow down. Do not modify.
+ * baseline the submission cannot slow down.
  */
 #ifndef LAB06_REFERENCE_BUILD_H
 #define LAB06_REFERENCE_BUILD_H

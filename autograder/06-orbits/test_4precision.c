@@ -3,7 +3,7 @@
  * drifts about a kilometre from the double CPU reference, and its clock advances; the
  * compensated version must be many times closer than plain float, whatever the launch
  * split (the compensations carried from launch to launch); and time summed in float
- * must not drift when compensated. Do not modify.
+ * must not drift when compensated.
  */
 #include <math.h>
 #include <stdlib.h>

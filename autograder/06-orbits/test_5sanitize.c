@@ -1,7 +1,7 @@
 /*
  * Lab 06-orbits: every kernel of the lab under compute-sanitizer. No access out of
  * bounds and no read of memory nothing wrote earn the points, for a workload whose
- * results are right: kernels that compute nothing touch nothing wrongly. Do not modify.
+ * results are right: kernels that compute nothing touch nothing wrongly.
  */
 #include <math.h>
 #include <stdio.h>

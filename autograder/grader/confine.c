@@ -9,7 +9,7 @@
  * Reads go everywhere except beneath each --hide folder, /tmp and /var/tmp, and
  * beneath every --read and --write folder even inside a hidden one; --tmp is made and
  * becomes TMPDIR (nvcc's and gcc's temporary files). Without Landlock (Linux before
- * 5.13) the command runs unconfined: grade-lab.sh says so once. Do not modify.
+ * 5.13) the command runs unconfined: grade-lab.sh says so once.
  */
 #define _GNU_SOURCE
 #include <errno.h>

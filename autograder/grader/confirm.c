@@ -1,4 +1,4 @@
-/* When the grader believes a runner's timing (see confirm.h). Do not modify. */
+/* When the grader believes a runner's timing (see confirm.h). */
 #include "confirm.h"
 
 int timing_believable(double child_ms, double parent_ms, int calls, double overhead_ms)

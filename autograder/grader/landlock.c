@@ -1,6 +1,6 @@
 /*
  * Landlock rulesets (see landlock.h). The kernel's headers may be older than the
- * kernel, so the rights and the ruleset's layout are spelled out here. Do not modify.
+ * kernel, so the rights and the ruleset's layout are spelled out here.
  */
 #define _GNU_SOURCE
 #include <dirent.h>

@@ -2,7 +2,7 @@
  * The grader's watch over its runner (see runner_io.h). A thread of the grader's test
  * process copies what the runner prints into the test's log until the limit, then
  * only counts it (the pipe never fills, so the runner never blocks on it), and every
- * 200 ms measures the scratch folder. Do not modify.
+ * 200 ms measures the scratch folder.
  */
 #define _GNU_SOURCE
 #include <errno.h>

