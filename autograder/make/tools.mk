@@ -29,7 +29,8 @@ $(BUILD)/obj/autograder/tools/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
 		$(SKELGEN_LIB) $(REPORT_LIB) autograder/grader/resources.c autograder/grader/ptx_traffic.c autograder/grader/confirm.c \
-		autograder/tools/movie/gif.c)
+		autograder/grader/compare.c \
+		autograder/tools/movie/gif.c) $(LIBCOMMON)
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $^ -lcriterion $(LDLIBS) -o $@
