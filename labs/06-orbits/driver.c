@@ -175,93 +175,102 @@ static int run_sampled(struct run *r, int steps, int raan_every, struct raan_tra
 	return 0;
 }
 
-int main(int argc, char **argv)
-{
-	int n = 550, steps = 6400, spl = 0, constellation = 0, steps_given = 0;
-	int n_planes = 12, per_plane = 8, raan_every = 60, method = INTEGRATED;
-	double dt = 13.5, inc_deg = 53.0, alt_km = 550.0;
+/* What the command line asks for. */
+struct options {
+	int n, steps, spl, constellation, n_planes, per_plane, raan_every;
+	double dt, inc_deg, alt_km;
 	enum method m;
-	unsigned long long seed = rng_fresh_seed();
-	const char *csv_path = NULL;
-	struct rng r;
-	struct frames f;
+	unsigned long long seed;
+	const char *csv_path;
+};
+
+/* Reads the command line into @o and @f's frame options: -1 to go on, or main's exit
+ * code (0 after --help, 2 after a bad option, with the usage). */
+static int read_options(int argc, char **argv, struct options *o, struct frames *f)
+{
+	int steps_given = 0, method = INTEGRATED;
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	enum args_result rc;
 	const struct arg_spec specs[] = {
-	    OPT_INT("-n", &n, "N", "satellites (default 550)"),
+	    OPT_INT("-n", &o->n, "N", "satellites (default 550)"),
 	    {.name = "--steps",
 	     .kind = ARG_INT,
-	     .dest = &steps,
+	     .dest = &o->steps,
 	     .metavar = "S",
 	     .help = "RK4 steps (default 6400; three days, 19200, with --constellation)",
 	     .given = &steps_given},
-	    OPT_INT("--spl", &spl, "K",
+	    OPT_INT("--spl", &o->spl, "K",
 		    "steps per launch of the integrated kernels (default: all)"),
-	    OPT_DOUBLE("--dt", &dt, "DT", "step in seconds (default 13.5: 6400 steps are a day)"),
+	    OPT_DOUBLE("--dt", &o->dt, "DT",
+		       "step in seconds (default 13.5: 6400 steps are a day)"),
 	    /* the order of enum method */
 	    OPT_CHOICE("--method", &method, "integrated|modular|float|kahan",
 		       "the propagator: the integrated kernel in double (default), the\n"
 		       "modular one, the integrated in float, or in float with Kahan sums"),
-	    OPT_ULLONG("--seed", &seed, "S",
+	    OPT_ULLONG("--seed", &o->seed, "S",
 		       "seed of the random orbits (default: a fresh one, printed)"),
-	    OPT_FLAG("--constellation", &constellation,
+	    OPT_FLAG("--constellation", &o->constellation,
 		     "Walker delta 53:96/12/1 at 550 km (P planes of Q), three days"),
-	    OPT_INT("--planes", &n_planes, "P", "with --constellation: planes (default 12)"),
-	    OPT_INT("--per-plane", &per_plane, "Q",
+	    OPT_INT("--planes", &o->n_planes, "P", "with --constellation: planes (default 12)"),
+	    OPT_INT("--per-plane", &o->per_plane, "Q",
 		    "with --constellation: satellites per plane (default 8)"),
-	    OPT_DOUBLE("--inclination", &inc_deg, "DEG",
+	    OPT_DOUBLE("--inclination", &o->inc_deg, "DEG",
 		       "with --constellation: inclination in degrees (default 53)"),
-	    OPT_DOUBLE("--altitude", &alt_km, "KM",
+	    OPT_DOUBLE("--altitude", &o->alt_km, "KM",
 		       "with --constellation: altitude in km (default 550)"),
-	    OPT_STRING("--raan-csv", &csv_path, "FILE",
+	    OPT_STRING("--raan-csv", &o->csv_path, "FILE",
 		       "t_s,plane,raan_deg,raan_j2_deg: each plane's mean RAAN and\n"
 		       "the J2 formula's (degrees), every K steps (or every frame)"),
-	    OPT_INT("--raan-every", &raan_every, "K",
+	    OPT_INT("--raan-every", &o->raan_every, "K",
 		    "steps between RAAN samples without frames (default 60)"),
 	    OPT_TABLE("frame options", frame_options,
 		      "frame options (the ground tracks on a longitude-latitude map):"),
 	    OPT_END};
 
-	frames_defaults(&f);
-	frames_options(&f, frame_options);
+	frames_defaults(f);
+	frames_options(f, frame_options);
 	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
 		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
-	m = (enum method)method;
-	if (constellation) {
-		n = n_planes * per_plane;
-		steps = steps_given ? steps : 3 * 6400;
-		if (n_planes < 1 || per_plane < 1)
+	o->m = (enum method)method;
+	if (o->constellation) {
+		o->n = o->n_planes * o->per_plane;
+		o->steps = steps_given ? o->steps : 3 * 6400;
+		if (o->n_planes < 1 || o->per_plane < 1)
 			return args_bad("driver", specs,
 					"--planes, --per-plane: expected 1 or more, got %d and %d",
-					n_planes, per_plane);
-		if (!(alt_km > 0.0))
+					o->n_planes, o->per_plane);
+		if (!(o->alt_km > 0.0))
 			return args_bad("driver", specs, "--altitude: expected km > 0, got %g",
-					alt_km);
+					o->alt_km);
 	}
-	if (n < 1)
-		return args_bad("driver", specs, "-n: expected 1 satellite or more, got %d", n);
-	if (steps < 1)
-		return args_bad("driver", specs, "--steps: expected 1 or more, got %d", steps);
-	if (raan_every < 1)
+	if (o->n < 1)
+		return args_bad("driver", specs, "-n: expected 1 satellite or more, got %d", o->n);
+	if (o->steps < 1)
+		return args_bad("driver", specs, "--steps: expected 1 or more, got %d", o->steps);
+	if (o->raan_every < 1)
 		return args_bad("driver", specs, "--raan-every: expected 1 or more, got %d",
-				raan_every);
-	spl = spl > 0 ? spl : steps;
+				o->raan_every);
+	o->spl = o->spl > 0 ? o->spl : o->steps;
+	return -1;
+}
 
-	/* circular orbits of random size, inclination and node (each its own "plane" for
-	 * the RAAN), or the constellation's */
-	double *h = malloc(6 * (size_t)n * sizeof(double));
-	float *hf = malloc(6 * (size_t)n * sizeof(float));
-	int *plane = malloc((size_t)n * sizeof(int));
-	struct raan_track track;
-	if (!h || !hf || !plane || raan_track_open(&track, constellation ? n_planes : n))
-		return fprintf(stderr, "out of memory for %d satellites\n", n), 1;
-	rng_seed(&r, seed);
-	if (constellation)
-		constellation_walker(n_planes, per_plane, 1, ORBIT_RE + alt_km,
-				     inc_deg * PI / 180.0, h, plane);
+/* The first states, component-major, in @h (double) and @hf (float): circular orbits of
+ * random size, inclination and node, each its own "plane" for the RAAN, or the
+ * constellation's; each satellite's plane in @plane, each plane's radius and
+ * inclination in @track. */
+static void first_states(const struct options *o, double *h, float *hf, int *plane,
+			 struct raan_track *track)
+{
+	int n = o->n;
+	struct rng r;
+
+	rng_seed(&r, o->seed);
+	if (o->constellation)
+		constellation_walker(o->n_planes, o->per_plane, 1, ORBIT_RE + o->alt_km,
+				     o->inc_deg * PI / 180.0, h, plane);
 	for (int i = 0; i < n; i++) {
 		double s[6];
-		if (constellation) {
+		if (o->constellation) {
 			for (int c = 0; c < 6; c++)
 				s[c] = h[(size_t)c * n + i];
 		} else {
@@ -271,107 +280,152 @@ int main(int argc, char **argv)
 		/* a circle's radius, and its inclination from the angular momentum */
 		double hx = s[1] * s[5] - s[2] * s[4], hy = s[2] * s[3] - s[0] * s[5],
 		       hz = s[0] * s[4] - s[1] * s[3];
-		plane[i] = constellation ? plane[i] : i;
-		track.a[plane[i]] = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
-		track.inc[plane[i]] = acos(hz / sqrt(hx * hx + hy * hy + hz * hz));
+		plane[i] = o->constellation ? plane[i] : i;
+		track->a[plane[i]] = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+		track->inc[plane[i]] = acos(hz / sqrt(hx * hx + hy * hy + hz * hz));
 		for (int c = 0; c < 6; c++)
 			h[(size_t)c * n + i] = s[c], hf[(size_t)c * n + i] = (float)s[c];
 	}
-	double *d = NULL, *scratch = NULL;
-	float *df = NULL, *dc = NULL, *dt_f = NULL;
-	CUDA_CHECK(cudaMalloc((void **)&d, 6 * (size_t)n * sizeof(double)));
-	CUDA_CHECK(cudaMalloc((void **)&df, 8 * (size_t)n * sizeof(float)));
-	CUDA_CHECK(cudaMalloc((void **)&dc, 8 * (size_t)n * sizeof(float)));
-	CUDA_CHECK(cudaMemcpy(d, h, 6 * (size_t)n * sizeof(double), cudaMemcpyHostToDevice));
-	CUDA_CHECK(cudaMemcpy(df, hf, 6 * (size_t)n * sizeof(float), cudaMemcpyHostToDevice));
-	CUDA_CHECK(cudaMemset(df + 6 * (size_t)n, 0, 2 * (size_t)n * sizeof(float)));
-	CUDA_CHECK(cudaMemset(dc, 0, 8 * (size_t)n * sizeof(float)));
-	dt_f = df + 6 * (size_t)n;
-	if (m == MODULAR)
-		CUDA_CHECK(
-		    cudaMalloc((void **)&scratch, MODULAR_SCRATCH_DOUBLES(n) * sizeof(double)));
-	struct sat_state s = {
-	    d, d + n, d + 2 * (size_t)n, d + 3 * (size_t)n, d + 4 * (size_t)n, d + 5 * (size_t)n};
-	struct sat_state_f sf = {df,
-				 df + n,
-				 df + 2 * (size_t)n,
-				 df + 3 * (size_t)n,
-				 df + 4 * (size_t)n,
-				 df + 5 * (size_t)n};
-	struct sat_state_f cf = {dc,
-				 dc + n,
-				 dc + 2 * (size_t)n,
-				 dc + 3 * (size_t)n,
-				 dc + 4 * (size_t)n,
-				 dc + 5 * (size_t)n};
-	struct run run = {m, n, spl, dt, s, sf, cf, dt_f, d, scratch, df};
+}
 
-	cudaEvent_t e0, e1;
-	float ms;
-	int per_call = steps;
+/* The device buffers of @o's run, holding the first states @h and @hf: the double
+ * state, the float one with its clock (two more components), the Kahan
+ * compensations, and the modular method's scratch. */
+static cudaError_t open_run(struct run *r, const struct options *o, const double *h,
+			    const float *hf)
+{
+	size_t n = (size_t)o->n;
+	double *d = NULL, *scratch = NULL;
+	float *df = NULL, *dc = NULL;
+
+	CUDA_CHECK(cudaMalloc((void **)&d, 6 * n * sizeof(double)));
+	CUDA_CHECK(cudaMalloc((void **)&df, 8 * n * sizeof(float)));
+	CUDA_CHECK(cudaMalloc((void **)&dc, 8 * n * sizeof(float)));
+	CUDA_CHECK(cudaMemcpy(d, h, 6 * n * sizeof(double), cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemcpy(df, hf, 6 * n * sizeof(float), cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemset(df + 6 * n, 0, 2 * n * sizeof(float)));
+	CUDA_CHECK(cudaMemset(dc, 0, 8 * n * sizeof(float)));
+	if (o->m == MODULAR)
+		CUDA_CHECK(
+		    cudaMalloc((void **)&scratch, MODULAR_SCRATCH_DOUBLES(o->n) * sizeof(double)));
+	struct sat_state s = {d, d + n, d + 2 * n, d + 3 * n, d + 4 * n, d + 5 * n};
+	struct sat_state_f sf = {df, df + n, df + 2 * n, df + 3 * n, df + 4 * n, df + 5 * n};
+	struct sat_state_f cf = {dc, dc + n, dc + 2 * n, dc + 3 * n, dc + 4 * n, dc + 5 * n};
+	*r = (struct run){o->m, o->n, o->spl, o->dt, s, sf, cf, df + 6 * n, d, scratch, df};
+	return cudaSuccess;
+}
+
+static void close_run(struct run *r)
+{
+	cudaFree(r->d), cudaFree(r->df), cudaFree(r->cf.x), cudaFree(r->scratch);
+}
+
+/* All @o's steps, the launches alone timed (CUDA events) into @ms: in blocks that
+ * sample the RAAN and draw the frames (run_sampled) when the command line asks for
+ * them, in one go otherwise. @per_call: the most steps one call propagated. */
+static int propagate(struct run *r, const struct options *o, struct raan_track *track,
+		     const int *plane, struct frames *f, float *ms, int *per_call)
+{
 	FILE *csv = NULL;
-	if (csv_path) {
-		if (!(csv = fopen(csv_path, "w")))
-			return perror(csv_path), 1;
+	cudaEvent_t e0, e1;
+
+	*per_call = o->steps;
+	if (o->csv_path) {
+		if (!(csv = fopen(o->csv_path, "w")))
+			return perror(o->csv_path), 1;
 		fprintf(csv, "t_s,plane,raan_deg,raan_j2_deg\n");
 	}
-	if (constellation || csv || f.dir) {
-		/* sampled: the RAAN, the ground tracks; only the launches are timed */
-		if (run_sampled(&run, steps, raan_every, &track, plane, &f, csv, &ms, &per_call))
+	if (o->constellation || csv || f->dir) {
+		if (run_sampled(r, o->steps, o->raan_every, track, plane, f, csv, ms, per_call))
 			return 1;
 		if (csv && fclose(csv))
-			return perror(csv_path), 1;
-		raan_report(&track, constellation ? "plane" : "satellite");
-	} else {
-		CUDA_CHECK(cudaEventCreate(&e0));
-		CUDA_CHECK(cudaEventCreate(&e1));
-		CUDA_CHECK(cudaEventRecord(e0, 0));
-		CUDA_CHECK(advance(&run, steps));
-		CUDA_CHECK(cudaEventRecord(e1, 0));
-		CUDA_CHECK(cudaEventSynchronize(e1));
-		CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+			return perror(o->csv_path), 1;
+		raan_report(track, o->constellation ? "plane" : "satellite");
+		return 0;
 	}
+	CUDA_CHECK(cudaEventCreate(&e0));
+	CUDA_CHECK(cudaEventCreate(&e1));
+	CUDA_CHECK(cudaEventRecord(e0, 0));
+	CUDA_CHECK(advance(r, o->steps));
+	CUDA_CHECK(cudaEventRecord(e1, 0));
+	CUDA_CHECK(cudaEventSynchronize(e1));
+	CUDA_CHECK(cudaEventElapsedTime(ms, e0, e1));
+	return 0;
+}
 
-	/* the largest distance of sampled satellites from the double CPU reference */
+/* The largest distance (km) of SAMPLE satellites after @steps from the double CPU
+ * reference, which propagates their first states @h as well. */
+static cudaError_t worst_distance(const struct run *r, const double *h, int steps, double *km)
+{
+	int n = r->n, in_double = r->m == INTEGRATED || r->m == MODULAR;
 	double *got = malloc(6 * (size_t)n * sizeof(double));
 	float *gotf = malloc(6 * (size_t)n * sizeof(float));
-	if (m == INTEGRATED || m == MODULAR)
-		CUDA_CHECK(
-		    cudaMemcpy(got, d, 6 * (size_t)n * sizeof(double), cudaMemcpyDeviceToHost));
-	else
-		CUDA_CHECK(
-		    cudaMemcpy(gotf, df, 6 * (size_t)n * sizeof(float), cudaMemcpyDeviceToHost));
-	double worst = 0.0;
+
+	*km = 0.0;
+	if (!got || !gotf)
+		return free(got), free(gotf), cudaErrorMemoryAllocation;
+	CUDA_CHECK(state_to_host(r, 6, got, gotf));
 	for (int k = 0; k < SAMPLE && k < n; k++) {
 		int i = (int)((long long)k * n / (SAMPLE < n ? SAMPLE : n));
-		double ref[6];
+		double ref[6], d2 = 0.0;
 		for (int c = 0; c < 6; c++)
 			ref[c] = h[(size_t)c * n + i];
 		for (int t = 0; t < steps; t++)
-			orbit_rk4(ref, dt);
-		double d2 = 0.0;
+			orbit_rk4(ref, r->dt);
 		for (int c = 0; c < 3; c++) {
-			double g = m == INTEGRATED || m == MODULAR ? got[(size_t)c * n + i]
-								   : gotf[(size_t)c * n + i];
+			double g = in_double ? got[(size_t)c * n + i] : gotf[(size_t)c * n + i];
 			d2 += (g - ref[c]) * (g - ref[c]);
 		}
-		worst = sqrt(d2) > worst ? sqrt(d2) : worst;
+		*km = sqrt(d2) > *km ? sqrt(d2) : *km;
 	}
+	free(got), free(gotf);
+	return cudaSuccess;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {.n = 550,
+			    .steps = 6400,
+			    .n_planes = 12,
+			    .per_plane = 8,
+			    .raan_every = 60,
+			    .dt = 13.5,
+			    .inc_deg = 53.0,
+			    .alt_km = 550.0,
+			    .seed = rng_fresh_seed()};
+	struct frames f;
+	struct raan_track track;
+	struct run run;
 	const char *names[] = {"integrated", "modular", "float", "kahan"};
 	char launches[64];
-	if (m == MODULAR) /* four stages and their combination, each a launch of its own */
+	float ms = 0.f;
+	int per_call, rc = read_options(argc, argv, &o, &f);
+	double worst;
+
+	if (rc >= 0)
+		return rc;
+	double *h = malloc(6 * (size_t)o.n * sizeof(double));
+	float *hf = malloc(6 * (size_t)o.n * sizeof(float));
+	int *plane = malloc((size_t)o.n * sizeof(int));
+	if (!h || !hf || !plane || raan_track_open(&track, o.constellation ? o.n_planes : o.n))
+		return fprintf(stderr, "out of memory for %d satellites\n", o.n), 1;
+	first_states(&o, h, hf, plane, &track);
+	CUDA_CHECK(open_run(&run, &o, h, hf));
+	if (propagate(&run, &o, &track, plane, &f, &ms, &per_call))
+		return 1;
+	CUDA_CHECK(worst_distance(&run, h, o.steps, &worst));
+	if (o.m == MODULAR) /* four stages and their combination, each a launch of its own */
 		snprintf(launches, sizeof(launches), "a launch per stage, five a step");
 	else
 		snprintf(launches, sizeof(launches), "%d steps a launch",
-			 spl < per_call ? spl : per_call);
+			 o.spl < per_call ? o.spl : per_call);
 	printf("%s: %d satellites x %d steps of %g s (%s), seed 0x%llx\n"
 	       "%.3f ms, %.3g RK4 steps/s; worst distance of %d sampled satellites from the "
 	       "double CPU reference: %.3g km\n",
-	       names[m], n, steps, dt, launches, seed, ms, (double)n * steps / (ms * 1e-3),
-	       SAMPLE < n ? SAMPLE : n, worst);
-	cudaFree(d), cudaFree(df), cudaFree(dc), cudaFree(scratch);
-	free(h), free(hf), free(got), free(gotf);
-	free(plane);
+	       names[o.m], o.n, o.steps, o.dt, launches, o.seed, ms,
+	       (double)o.n * o.steps / (ms * 1e-3), SAMPLE < o.n ? SAMPLE : o.n, worst);
+	close_run(&run);
+	free(h), free(hf), free(plane);
 	raan_track_close(&track);
 	return 0;
 }
