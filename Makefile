@@ -274,7 +274,7 @@ endif
 # lists the labs whose deadline is over, whose answers a later lab's given code may hold.
 release: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make release LAB=NN [UPTO=1] [PASSED=01,02] (labs: $(LABS_ALL))"; exit 2; }
-	$(Q)$(MAKE) --no-print-directory SUBMISSION=solutions $(LIBCOMMON) \
+	$(Q)$(MAKE) --no-print-directory SUBMISSION=solutions $(LIBCOMMON) $(SKELGEN) \
 		$(foreach l,$(LABS_ALL),$(addprefix $(call sub_out,solutions,$(l))/grader/,grade_$(l) points_$(l)) \
 		$(if $(filter $(l),$(EMU_LABS)),$(call emu_bin,solutions,$(l)) $(BUILD)/emu/solutions/$(l)/grader/points_$(l)))
 	$(eval rel_name := particle-labs-$(if $(UPTO),labs-01-to-$(LAB),lab-$(LAB)))

@@ -56,9 +56,14 @@ for f in autograder/runner/* autograder/report autograder/make/*; do
 	case $f in */example | */lab-rules.mk | */tools.mk) continue ;; esac
 	copy "$f"
 done
+# the skeletons as the generator writes them from solutions/, never labs/ as this
+# checkout holds it (a student's clone has their work there)
+skel=$(mktemp -d)
+trap 'rm -rf "$skel"' EXIT
+build/bin/skelgen generate solutions "$skel" >/dev/null || die "the skeletons could not be generated"
 emu=""
 for l in $want; do
-	copy "labs/$l"
+	mkdir -p "$dir/labs" && cp -r "$skel/$l" "$dir/labs/$l"
 	copy "autograder/$l/api.txt"
 	copy "autograder/$l/thresholds.h"
 	copy "autograder/$l/lab.mk"
