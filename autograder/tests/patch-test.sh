@@ -3,8 +3,9 @@
 # them: the self-check's (autograder/tests/selftest/LAB/*.patch) and the labs' levers
 # (autograder/*/levers/*.patch). A solution edited without its patches would
 # otherwise be found out only by make selftest (test-slow) or, for the levers, on the
-# GPU, where a failed build costs device time. Prints each patch that fails and how to
-# remake it; exit 1 if any.
+# GPU, where a failed build costs device time. Without fuzz: a patch whose context no
+# longer matches (a renamed variable) may land where it was not meant to. Prints each
+# patch that fails and how to remake it; exit 1 if any.
 set -u
 status=0 n=0
 # each patch is applied for real to a copy: a dry run checks every hunk against the
@@ -19,7 +20,7 @@ for p in autograder/tests/selftest/*/*.patch autograder/*/levers/*.patch; do
 	if [ ! -d "solutions/$lab" ]; then
 		echo "patch-test: $p: no solutions/$lab to apply it to" && status=1
 	elif ! out=$(rm -rf "$tmp" && cp -r "solutions/$lab" "$tmp" &&
-		patch -s --batch --forward -d "$tmp" -p1 <"$p" 2>&1); then
+		patch -s --batch --forward --fuzz=0 -d "$tmp" -p1 <"$p" 2>&1); then
 		echo "patch-test: $p no longer applies to solutions/$lab: ${out//$'\n'/; }"
 		status=1
 	fi
