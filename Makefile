@@ -70,10 +70,7 @@ MAKEFLAGS += --no-builtin-rules
 # a recipe that fails leaves no half-written target behind to look up to date
 .DELETE_ON_ERROR:
 
-# make help: the comment at the top of this file, the one list of targets and options
-help:
-	@awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' $(firstword $(MAKEFILE_LIST))
-.PHONY: help
+include autograder/make/help.mk
 
 # ---------------------------------------------------------------- toolchain
 include autograder/make/toolchain.mk
