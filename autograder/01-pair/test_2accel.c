@@ -15,18 +15,13 @@
 
 static const char *hint_for(const struct compare_result *res, int n, const float3 *acc)
 {
-	if (res->n_nan == res->count && !grade_untouched(acc, (size_t)n * sizeof(*acc)))
-		return "every body was written NaN by the kernel: a read of pos[j] past the end "
-		       "(j >= n), whose next bytes hold NaN here, or a 0/0 (is eps2 inside the "
-		       "square root?) (" HANDOUT ", steps 1.a and 1.b)";
-	if (res->n_nan == res->count && grade_emulated())
-		return "every body still holds the NaN poison: nothing was written (is the kernel "
-		       "launched, and does each thread store acc[i]?), or, emulated, where a NaN "
-		       "read keeps its bits, every body read pos[j] past the end, j >= n (" HANDOUT
-		       ", step 1.b); FILTER='sanitize/memcheck' tells the two apart";
 	if (res->n_nan == res->count)
-		return "nothing was written: every body still holds the NaN poison. Is the kernel "
-		       "launched, and does each thread store acc[i]? (" HANDOUT ", step 1.b)";
+		return grade_all_nan_hint(
+		    acc, (size_t)n * sizeof(*acc),
+		    "nothing was written: every body still holds the NaN poison. Is the kernel "
+		    "launched, and does each thread store acc[i]? (" HANDOUT ", step 1.b)",
+		    "a read of pos[j] past the end (j >= n), whose next bytes hold NaN here (is "
+		    "eps2 inside the square root? " HANDOUT ", steps 1.a and 1.b)");
 	if (res->n_nan && res->first_nan >= n / PAIR_BLOCK * PAIR_BLOCK && n % PAIR_BLOCK)
 		return "a body of the last, partial block is wrong or unwritten: are all n bodies "
 		       "written, and does no thread read pos[j] for j >= n? (" HANDOUT

@@ -22,7 +22,7 @@
 
 /* Every body NaN: nothing written, or a read past pos (its guard holds NaN). */
 #define UNWRITTEN                                                                                  \
-	"is accel_tiled_kernel<TILE> launched on enough blocks of TILE threads to cover n, "       \
+	"Is accel_tiled_kernel<TILE> launched on enough blocks of TILE threads to cover n, "       \
 	"blocks_for(n, TILE) (" HANDOUT ", step 2.c), and does each thread i < n store acc[i] "    \
 	"(step 2.a)?"
 #define READ_PAST                                                                                  \
@@ -33,15 +33,11 @@ static const char *hint_for(const struct compare_result *res, int n, int p, cons
 {
 	int last_tile = n / p * p, partial = n % p != 0;
 
-	if (res->n_nan == res->count && !grade_untouched(acc, (size_t)n * sizeof(*acc)))
-		return "every body was written NaN by the kernel: " READ_PAST
-		       ", or a 0/0; FILTER='sanitize/memcheck' names the line of a read past pos";
-	if (res->n_nan == res->count && grade_emulated())
-		return "every body still holds the NaN poison: nothing was written (" UNWRITTEN
-		       "), or, emulated, where a NaN read keeps its bits, every body read NaN: " READ_PAST
-		       "; FILTER='sanitize/memcheck' tells the two apart";
 	if (res->n_nan == res->count)
-		return "nothing was written: every body still holds the NaN poison. " UNWRITTEN;
+		return grade_all_nan_hint(
+		    acc, (size_t)n * sizeof(*acc),
+		    "nothing was written: every body still holds the NaN poison. " UNWRITTEN,
+		    READ_PAST);
 	if (n == 1)
 		return "a lone body feels nothing: its tile holds it and P-1 padding slots, "
 		       "which must pull with zero mass (" HANDOUT ", step 2.b)";

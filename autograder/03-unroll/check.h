@@ -7,7 +7,6 @@
 #define LAB03_CHECK_H
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "accel_check.h"
@@ -35,23 +34,13 @@
 typedef const char *(*hint_fn)(const struct kernel_choice *k, const struct compare_result *res,
 			       int n, const float3 *acc);
 
-/* Every body NaN (@acc, downloaded): written so by the kernel (a read past pos, whose
- * guard holds NaN), or the poison untouched, which emulated may be either (grade.h). */
+/* Every body NaN (@acc, downloaded): grade_all_nan_hint with this lab's read past pos. */
 static inline const char *check_all_nan(const float3 *acc, int n, const char *unwritten)
 {
-	static char buf[768];
-
-	if (!grade_untouched(acc, (size_t)n * sizeof(*acc)))
-		return "every body was written NaN by the kernel: a tile load of pos[j] past the "
-		       "end, j >= n (whose next bytes hold NaN here: load a zero-mass body "
-		       "there), or a 0/0; FILTER='sanitize/memcheck' names the line of such a read";
-	if (!grade_emulated())
-		return unwritten;
-	snprintf(buf, sizeof(buf),
-		 "%s Or, emulated, where a NaN read keeps its bits: every body read pos[j] past "
-		 "the end, j >= n; FILTER='sanitize/memcheck' tells the two apart",
-		 unwritten);
-	return buf;
+	return grade_all_nan_hint(
+	    acc, (size_t)n * sizeof(*acc), unwritten,
+	    "a tile load of pos[j] past the end, j >= n, whose next bytes hold "
+	    "NaN here: load a zero-mass body there");
 }
 
 static inline const char *check_step(const struct kernel_choice *k)

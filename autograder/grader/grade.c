@@ -221,6 +221,26 @@ void gpu_poison(void *d_buf, size_t bytes)
 	GPU_OK(cudaMemset(d_buf, 0xff, bytes));
 }
 
+const char *grade_all_nan_hint(const void *out, size_t bytes, const char *unwritten,
+			       const char *read_past)
+{
+	static char buf[1024];
+
+	if (!grade_untouched(out, bytes))
+		snprintf(buf, sizeof(buf),
+			 "every body was written NaN by the kernel: %s, or a 0/0; "
+			 "FILTER='sanitize/memcheck' names the line of a read past an array",
+			 read_past);
+	else if (grade_emulated())
+		snprintf(buf, sizeof(buf),
+			 "%s Or, emulated, where a NaN read keeps its bits, every body read NaN: "
+			 "%s; FILTER='sanitize/memcheck' tells the two apart",
+			 unwritten, read_past);
+	else
+		return unwritten;
+	return buf;
+}
+
 int grade_untouched(const void *out, size_t bytes)
 {
 	const unsigned char *b = out;

@@ -131,6 +131,15 @@ void gpu_poison(void *d_buf, size_t bytes);
 int grade_untouched(const void *out, size_t bytes);
 
 /**
+ * @brief The hint for an output @p out (downloaded, @p bytes) that is NaN everywhere:
+ *        @p unwritten where the poison is untouched, the kernel's own NaN and
+ *        @p read_past (where a read past an array lands, lab by lab) where it wrote it,
+ *        and emulated, where the two look alike (grade_untouched), both.
+ */
+const char *grade_all_nan_hint(const void *out, size_t bytes, const char *unwritten,
+			       const char *read_past);
+
+/**
  * @brief Writes a one-paragraph verdict of a comparison into @p buf.
  *
  * Example: "body 4097 of 4099 is wrong: a.y got nan, want 0.0312; relative L2 error
