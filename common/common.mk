@@ -1,7 +1,7 @@
 # common/: the library every lab links (libcommon.a), its tests and its docs (included
 # by the top-level Makefile).
 
-COMMON_SRCS := $(wildcard common/*.c common/reference/*.c)
+COMMON_SRCS := $(wildcard common/*.c common/[0-9][0-9]-*/*.c common/reference/*.c)
 # common/*.cu: library calls that need nvcc (CUB's sort); linked into the labs only.
 COMMON_CU := $(wildcard common/*.cu common/reference/*.cu)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o)
@@ -39,7 +39,7 @@ $(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c) aut
 
 # make docs: Doxygen over common/, warnings are errors
 docs: $(BUILD)/docs/.stamp
-$(BUILD)/docs/.stamp: Doxyfile $(wildcard common/*.h common/*.c common/reference/*.h common/reference/*.c)
+$(BUILD)/docs/.stamp: Doxyfile $(wildcard common/*.h common/*.c common/[0-9][0-9]-*/*.[ch] common/reference/*.h common/reference/*.c)
 	$(call say,DOXYGEN,common/)
 	@mkdir -p $(@D)
 	$(Q)doxygen Doxyfile > $(BUILD)/docs/doxygen.log 2>&1 || { cat $(BUILD)/docs/doxygen.log; exit 1; }

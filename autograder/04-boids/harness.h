@@ -5,8 +5,7 @@
 #include <stdint.h>
 #include <cuda_runtime.h>
 
-#include "boids.h"
-#include "boids_grid.h"
+#include "ref_boids.h"
 #include "flock.h"
 #include "rng.h"
 #include "timing.h"

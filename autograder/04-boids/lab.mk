@@ -6,7 +6,7 @@
 EMU_LABS += 04-boids
 # of common/, what the submission's runner links beside it: the given code's needs and
 # nothing else (no CPU reference, no baseline a submission could call instead)
-RUNNER_COMMON_04-boids := keysort.cu.o boids_radius.o
+RUNNER_COMMON_04-boids := keysort.cu.o 04-boids/boids_radius.o
 
 # make movie's demo: the driver's arguments, and a frame every so many steps
 MOVIE_ARGS_04-boids := -n 200000 --steps 600 --orbit 0.1

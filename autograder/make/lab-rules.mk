@@ -116,7 +116,7 @@ api_dir = $(firstword $(wildcard solutions/$(1) labs/$(1)))
 # $(1) folder, $(2) lab, $(3) the lab's headers: the runner glue gen.py writes (rpc.h).
 define RPC_GEN_RULES
 $(1)/api.c $(1)/proxy.c $(1)/dispatch.c $(1)/stubs.c &: autograder/runner/gen.py autograder/$(2)/api.txt \
-		$(wildcard $(3)/*.h) $(wildcard common/*.h common/reference/*.h)
+		$(wildcard $(3)/*.h) $(wildcard common/*.h common/[0-9][0-9]-*/*.h common/reference/*.h)
 	$$(call say,GEN,$(1))
 	@mkdir -p $(1)
 	$(Q)python3 autograder/runner/gen.py $(3) autograder/$(2)/api.txt common $(1)

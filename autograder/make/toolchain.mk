@@ -39,9 +39,11 @@ WARN := -Wall -Wextra
 CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Werror -MMD -MP
 # Student code: warnings shown, never fatal (a warning must not cost a whole lab).
 CUFLAGS := -std=c++17 -O3 -g -lineinfo -Xcompiler "-Wall" -MMD -MP
-# common/: the helpers every lab uses; common/reference/: the CPU references and GPU
-# baselines, which transcribe exercises (a student release ships them compiled)
-CPPFLAGS := -Icommon -Icommon/reference -I$(CUDA_HOME)/include
+# common/: the helpers every lab uses; common/NN-lab/: the helpers of one lab;
+# common/reference/: the CPU references and GPU baselines, which transcribe exercises
+# (a student release ships them compiled)
+COMMON_LAB_DIRS := $(wildcard common/[0-9][0-9]-*)
+CPPFLAGS := -Icommon $(addprefix -I,$(COMMON_LAB_DIRS)) -Icommon/reference -I$(CUDA_HOME)/include
 LDLIBS := -lm
 
 ifeq ($(V),1)

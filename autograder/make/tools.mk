@@ -49,7 +49,8 @@ $(CONFINE): $(BUILD)/obj/autograder/grader/confine.o $(BUILD)/obj/autograder/gra
 	$(Q)$(CC) $^ -o $@
 given_answer = $(shell awk '$$1 == "$(1)" && $$2 ~ /01-pair/ { print "yes" }' autograder/instructor/release/answers.txt)
 course_headers = $(filter-out $(if $(call given_answer,$(1)),,common/interaction.cuh), \
-	$(wildcard common/*.h common/*.cuh common/reference/*.h autograder/emu/*.h))
+	$(wildcard common/*.h common/*.cuh common/[0-9][0-9]-*/*.h common/reference/*.h \
+	autograder/emu/*.h))
 confined = $(CONFINE) --hide $(CURDIR) --hide $(abspath $(dir $(abspath $(1)))) \
 	--read $(abspath $(1)) $(addprefix --read ,$(abspath $(call course_headers,$(3)))) \
 	$(if $(CUDA_HOME),--read $(CUDA_HOME)) --write $(abspath $(2)) --tmp $(abspath $(2))/.tmp --

@@ -16,7 +16,7 @@ fi
 grep -q "PASSED=01" "$root/refused.log" || fail "the refusal does not say how to release lab 02: $(tail -n 1 "$root/refused.log")"
 $make --no-print-directory release LAB=02 PASSED=01 >"$root/02.log" 2>&1 || fail "make release LAB=02 PASSED=01 failed: see $root/02.log"
 tar tzf build/particle-labs-lab-02.tar.gz | sort >"$root/02-files.txt"
-for f in common/reference/allpairs.cu common/reference/leapfrog.cu common/reference/reference.c common/reference/orbit.c common/reference/boids.c solutions/ autograder/tests/selftest/ \
+for f in common/reference/allpairs.cu common/reference/leapfrog.cu common/reference/reference.c common/reference/orbit.c common/reference/ref_boids.c solutions/ autograder/tests/selftest/ \
 	autograder/02-tiling/test_ autograder/tests/; do
 	! grep -q "$f" "$root/02-files.txt" || fail "lab 02's release holds $f"
 done

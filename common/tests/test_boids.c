@@ -3,7 +3,7 @@
 #include <math.h>
 #include <criterion/criterion.h>
 
-#include "boids.h"
+#include "ref_boids.h"
 
 static float3 v3(float x, float y, float z)
 {

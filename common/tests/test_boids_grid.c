@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <criterion/criterion.h>
 
-#include "boids_grid.h"
+#include "ref_boids.h"
 
 static struct boids_grid grid_of(double width, double scene)
 {

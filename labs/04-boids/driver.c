@@ -23,6 +23,7 @@
 #include "emulation.h"
 #include "flock.h"
 #include "frames.h"
+#include "ref_boids.h"
 #include "timing.h"
 
 #define SAMPLE 64

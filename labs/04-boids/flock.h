@@ -2,8 +2,8 @@
  * Lab 04-boids: the API the grader calls. Do not modify.
  *
  * Positions and velocities are float3 in device memory; the rules' parameters come as
- * common/reference/boids.h's struct boids_params (host memory, read by the launchers). The grid
- * and its buffers are common/reference/boids_grid.h's struct boids_grid, allocated by the caller.
+ * common/04-boids/boids.h's struct boids_params (host memory, read by the launchers). The grid
+ * and its buffers are common/04-boids/boids_grid.h's struct boids_grid, allocated by the caller.
  * Every launcher returns the first CUDA error it met and leaves the work queued on
  * the default stream. Handout: handouts/04-boids.md.
  */

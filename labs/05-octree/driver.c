@@ -2,7 +2,7 @@
  * Lab 05-octree driver: computes the forces on a Plummer sphere with the five phases,
  * prints each phase's time (CUDA events) and the error of sampled bodies against the
  * double direct sum. With --galaxies it integrates two colliding disk galaxies with
- * their dark halos instead (common/galaxy.h), leapfrog on the lab's forces, and can
+ * their dark halos instead (common/05-octree/galaxy.h), leapfrog on the lab's forces, and can
  * write the movie's frames (the disks only, one colour per galaxy). Do not modify; try
  * things with it:
  *

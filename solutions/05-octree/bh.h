@@ -2,7 +2,7 @@
  * Lab 05-octree: the API the grader calls. Do not modify.
  *
  * Barnes–Hut on the GPU after Burtscher & Pingali (GPU Computing Gems Emerald, 2011), in
- * five phases over the tree of common/octree_gpu.h (layout: common/reference/octree.h). Bodies
+ * five phases over the tree of common/05-octree/octree_gpu.h (layout: common/reference/octree.h). Bodies
  * are float4 (x, y, z, mass) in device memory, G = 1, eps2 > 0 as in lab 01. Each
  * phase reads what the ones before it wrote into the tree; every launcher returns the
  * first CUDA error it met. Handout: handouts/05-octree.md.

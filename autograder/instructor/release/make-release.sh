@@ -39,7 +39,7 @@ copy() { mkdir -p "$dir/$(dirname "$1")" && cp -r "$1" "$dir/$1"; }
 # each of which transcribes an exercise (leapfrog.cu, the drivers' integrator of labs 02
 # and 03, is lab 01's leapfrog_step), as objects only, beside their headers
 mkdir -p "$dir/common/prebuilt"
-for f in common/*.h common/reference/*.h common/*.c common/*.cu; do copy "$f"; done
+for f in common/*.h common/reference/*.h common/*.c common/*.cu common/[0-9][0-9]-*/*.[ch]; do copy "$f"; done
 for f in common/reference/*.c common/reference/*.cu; do
 	obj=build/obj/${f%.c}.o
 	[[ $f == *.cu ]] && obj=build/obj/$f.o

@@ -1,5 +1,5 @@
 /*
- * Reynolds' three rules on the CPU, in double (see boids.h). The rules follow the
+ * Reynolds' three rules on the CPU, in double (see ref_boids.h). The rules follow the
  * course project the boids lab is built on: cohesion steers towards the neighbours'
  * centre, separation away from each close neighbour, alignment adds the neighbours'
  * mean velocity; the speed is then capped.
@@ -7,25 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "boids.h"
-
-struct boids_params boids_default_params(void)
-{
-	struct boids_params p = {5.0, 0.01, 3.0, 0.1, 5.0, 0.1, 1.0, 100.0, 0.2};
-	return p;
-}
-
-void ic_boids(struct rng *r, int n, const struct boids_params *p, float3 *pos, float3 *vel)
-{
-	for (int i = 0; i < n; i++) {
-		pos[i].x = (float)rng_range(r, -p->scene_scale, p->scene_scale);
-		pos[i].y = (float)rng_range(r, -p->scene_scale, p->scene_scale);
-		pos[i].z = (float)rng_range(r, -p->scene_scale, p->scene_scale);
-		vel[i].x = (float)rng_range(r, -1.0, 1.0);
-		vel[i].y = (float)rng_range(r, -1.0, 1.0);
-		vel[i].z = (float)rng_range(r, -1.0, 1.0);
-	}
-}
+#include "ref_boids.h"
 
 /* The velocity change of boid i: the part every method shares. */
 static void velocity_change(const float3 *pos, const float3 *vel, int n, int i,

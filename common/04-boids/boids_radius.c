@@ -1,5 +1,5 @@
 /* The reach of a grid search (see boids_grid.h): on its own, because it is the one
- * piece of common/ the lab 04 submission's runner links (autograder/runner). */
+ * piece of common/ that the lab 04 submission's runner links (autograder/runner). */
 #include <math.h>
 
 #include "boids_grid.h"

@@ -57,47 +57,11 @@ cudaError_t boids_grid_open(struct boids_grid *g, int capacity, const struct boi
 void boids_grid_close(struct boids_grid *g);
 
 /**
- * @brief A grid built on the host: what the lab's grid kernels must produce, and the
- *        grader's input to the search tests (so a search is graded on its own).
- */
-struct boids_grid_host {
-	int n;		    /**< boids */
-	int cells;	    /**< cells of the grid it was built for */
-	int *label;	    /**< per boid (unsorted): its cell */
-	int *cell_of;	    /**< the labels, sorted */
-	int *boid_of;	    /**< the boid in each sorted slot */
-	int *start;	    /**< per cell: its first sorted slot, -1 when empty */
-	int *end;	    /**< per cell: one past its last sorted slot, -1 when empty */
-	float3 *pos_sorted; /**< positions in sorted order */
-	float3 *vel_sorted; /**< velocities in sorted order */
-};
-
-/**
- * @brief Labels each boid as boids_grid_cell() does and sorts them by cell with a
- *        stable counting sort. Returns 0, or -1 when out of memory or when a boid lies
- *        outside the grid. Free with boids_grid_host_free() either way.
- */
-int boids_grid_host_build(struct boids_grid_host *h, const struct boids_grid *g, const float3 *pos,
-			  const float3 *vel, int n);
-
-/** @brief Frees a host grid; safe on a zeroed one. */
-void boids_grid_host_free(struct boids_grid_host *h);
-
-/**
  * @brief The cells [lo, hi] along one axis that the interval [x - reach, x + reach]
  *        overlaps, clamped to the grid: per axis, what a grid search visits. Cells 2
  *        r_max wide give at most 2 per axis (8 cells), r_max wide at most 3 (27).
  */
 void boids_grid_span(const struct boids_grid *g, float x, float reach, int *lo, int *hi);
-
-/**
- * @brief ref_boids_velocity_one() for boid @p i, but searching only the cells of the
- *        host grid @p h that boids_grid_span() gives for the largest rule radius: the
- *        grid search of the lab on the CPU, in double. Equal to the all-pairs result
- *        whenever the span misses no neighbour, which is what the lab relies on.
- */
-void ref_boids_velocity_grid(const struct boids_grid *g, const struct boids_grid_host *h,
-			     const struct boids_params *p, int i, double v[3]);
 
 /** @brief The largest of the three rule radii. */
 double boids_max_radius(const struct boids_params *p);
@@ -108,18 +72,6 @@ double boids_max_radius(const struct boids_params *p);
  *        NULL and returns the flat index, or -1 outside the grid.
  */
 int boids_grid_cell(const struct boids_grid *g, float3 x, int ijk[3]);
-
-/**
- * @brief Local alignment of a flock: over the boids that have a neighbour within the
- *        alignment radius, the mean cosine between a boid's velocity and its
- *        neighbours' mean velocity. About 0 for random headings, 1 for boids that fly
- *        with their neighbours. Unlike the global order of ref_flock_stats(), it grows
- *        as soon as local flocks form, whichever way each one heads, and it averages
- *        over every boid, so two runs of one flock agree on it closely.
- * @return the local order, or -1 when out of memory.
- */
-double ref_flock_local_order(const float3 *pos, const float3 *vel, int n,
-			     const struct boids_params *p);
 
 #ifdef __cplusplus
 }

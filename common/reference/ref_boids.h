@@ -1,36 +1,17 @@
 /**
- * @file boids.h
- * @brief Reynolds' flocking rules as the boids lab uses them (the well-known CUDA
- *        course project's rules and parameters): the CPU reference of one velocity
- *        update in double, the position update, initial conditions and the flock
- *        statistics that the many-step tests compare.
+ * @file ref_boids.h
+ * @brief The CPU reference of the boids lab, in double: one velocity update by
+ *        Reynolds' rules (the course project's), the position update, the same update
+ *        through a grid built on the host, and the flock statistics that the many-step
+ *        tests compare. The lab's own types: common/04-boids/boids.h and boids_grid.h.
  */
-#ifndef COMMON_BOIDS_H
-#define COMMON_BOIDS_H
+#ifndef COMMON_REF_BOIDS_H
+#define COMMON_REF_BOIDS_H
 
 #include <vector_types.h>
 
-#include "rng.h"
-
-/** @brief The three rules, each with its own radius, and the integration. */
-struct boids_params {
-	double cohesion_radius;	  /**< neighbours closer than this pull towards their centre */
-	double cohesion_scale;	  /**< weight of (centre - x) */
-	double separation_radius; /**< neighbours closer than this push away */
-	double separation_scale;  /**< weight of sum (x - x_j) */
-	double alignment_radius;  /**< neighbours closer than this share their velocity */
-	double alignment_scale;	  /**< weight of the neighbours' mean velocity */
-	double max_speed;	  /**< speeds above it are scaled down to it */
-	double scene_scale;	  /**< boids live in [-scene_scale, scene_scale]^3, wrapped */
-	double dt;		  /**< time step of the position update */
-};
-
-/** @brief The lab's parameters: radii 5, 3, 5; scales 0.01, 0.1, 0.1; speed 1; scene
- *         100; dt 0.2. */
-struct boids_params boids_default_params(void);
-
-/** @brief Boids uniform in the scene, velocities uniform in [-1, 1)^3. */
-void ic_boids(struct rng *r, int n, const struct boids_params *p, float3 *pos, float3 *vel);
+#include "boids.h"
+#include "boids_grid.h"
 
 /**
  * @brief One velocity update for every boid, O(N^2), accumulated in double:
@@ -97,4 +78,52 @@ struct flock_stats {
 /** @brief Mean speed and alignment order of @p n velocities. */
 struct flock_stats ref_flock_stats(const float3 *vel, int n);
 
-#endif /* COMMON_BOIDS_H */
+/**
+ * @brief A grid built on the host: what the lab's grid kernels must produce, and the
+ *        grader's input to the search tests (so a search is graded on its own).
+ */
+struct boids_grid_host {
+	int n;		    /**< boids */
+	int cells;	    /**< cells of the grid it was built for */
+	int *label;	    /**< per boid (unsorted): its cell */
+	int *cell_of;	    /**< the labels, sorted */
+	int *boid_of;	    /**< the boid in each sorted slot */
+	int *start;	    /**< per cell: its first sorted slot, -1 when empty */
+	int *end;	    /**< per cell: one past its last sorted slot, -1 when empty */
+	float3 *pos_sorted; /**< positions in sorted order */
+	float3 *vel_sorted; /**< velocities in sorted order */
+};
+
+/**
+ * @brief Labels each boid as boids_grid_cell() does and sorts them by cell with a
+ *        stable counting sort. Returns 0, or -1 when out of memory or when a boid lies
+ *        outside the grid. Free with boids_grid_host_free() either way.
+ */
+int boids_grid_host_build(struct boids_grid_host *h, const struct boids_grid *g, const float3 *pos,
+			  const float3 *vel, int n);
+
+/** @brief Frees a host grid; safe on a zeroed one. */
+void boids_grid_host_free(struct boids_grid_host *h);
+
+/**
+ * @brief ref_boids_velocity_one() for boid @p i, but searching only the cells of the
+ *        host grid @p h that boids_grid_span() gives for the largest rule radius: the
+ *        grid search of the lab on the CPU, in double. Equal to the all-pairs result
+ *        whenever the span misses no neighbour, which is what the lab relies on.
+ */
+void ref_boids_velocity_grid(const struct boids_grid *g, const struct boids_grid_host *h,
+			     const struct boids_params *p, int i, double v[3]);
+
+/**
+ * @brief Local alignment of a flock: over the boids that have a neighbour within the
+ *        alignment radius, the mean cosine between a boid's velocity and its
+ *        neighbours' mean velocity. About 0 for random headings, 1 for boids that fly
+ *        with their neighbours. Unlike the global order of ref_flock_stats(), it grows
+ *        as soon as local flocks form, whichever way each one heads, and it averages
+ *        over every boid, so two runs of one flock agree on it closely.
+ * @return the local order, or -1 when out of memory.
+ */
+double ref_flock_local_order(const float3 *pos, const float3 *vel, int n,
+			     const struct boids_params *p);
+
+#endif /* COMMON_REF_BOIDS_H */
