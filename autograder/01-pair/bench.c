@@ -27,11 +27,11 @@ static cudaError_t throughput(FILE *f, FILE *sf, double *rate16k, double *rate1m
 
 	fprintf(f, "n,median_ms,min_ms,max_ms,interactions_per_s\n");
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		struct accel_run c;
+		struct allpairs_run c;
 		struct timing t;
 		int n = sizes[k];
-		CUDA_CHECK(accel_run_open(&c, n, ACCEL_EPS2, 1000 + n));
-		CUDA_CHECK(accel_run_time(&c, 1, n >= 262144 ? 5 : 21, &t));
+		CUDA_CHECK(allpairs_run_open(&c, n, ACCEL_EPS2, CUBE_HALF_WIDTH, 1000 + n));
+		CUDA_CHECK(naive_time(&c, 1, n >= 262144 ? 5 : 21, &t));
 		double rate = (double)n * n / (t.median_ms * 1e-3);
 		fprintf(f, "%d,%.6f,%.6f,%.6f,%.4e\n", n, t.median_ms, t.min_ms, t.max_ms, rate);
 		if (n == 16384) {
@@ -45,7 +45,7 @@ static cudaError_t throughput(FILE *f, FILE *sf, double *rate16k, double *rate1m
 		}
 		if (n == 1048576)
 			*rate1m = rate;
-		accel_run_close(&c);
+		allpairs_run_close(&c);
 		printf("  accel_naive N = %7d: %10.3f ms  %.3g interactions/s\n", n, t.median_ms,
 		       rate);
 	}

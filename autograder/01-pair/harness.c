@@ -1,8 +1,5 @@
 /* Lab 01-pair: host-side wrappers (see harness.h). */
-#include <stdlib.h>
-
 #include "cuda_check.h"
-#include "ic.h"
 #include "reference.h"
 #include "pair.h"
 #include "harness.h"
@@ -59,52 +56,15 @@ void ref_leapfrog_step(float4 *pos, double *vel, double *acc, int n, double dt, 
 		vel[i] += 0.5 * dt * acc[i];
 }
 
-cudaError_t accel_run_open(struct accel_run *c, int n, float eps2, uint64_t seed)
+static cudaError_t naive_once(const struct allpairs_run *a, const void *ctx)
 {
-	*c = (struct accel_run){.n = n, .eps2 = eps2};
-	rng_seed(&c->r, seed);
-	c->h_pos = malloc((size_t)n * sizeof(float4));
-	if (!c->h_pos)
-		return cudaErrorMemoryAllocation;
-	CUDA_CHECK(cudaMalloc((void **)&c->d_pos, (size_t)n * sizeof(float4)));
-	CUDA_CHECK(cudaMalloc((void **)&c->d_acc, (size_t)n * sizeof(float3)));
-	return cudaSuccess;
+	(void)ctx;
+	return accel_naive(a->d_pos, a->d_acc, a->n, a->eps2);
 }
 
-void accel_run_close(struct accel_run *c)
+cudaError_t naive_time(struct allpairs_run *a, int warmup, int runs, struct timing *t)
 {
-	/* teardown after a failed run: the first error was already reported */
-	cudaFree(c->d_pos);
-	cudaFree(c->d_acc);
-	free(c->h_pos);
-	*c = (struct accel_run){0};
-}
-
-/* Fresh bodies before every timed run, so nothing can be reused between runs, and NaN
- * in the output, so that the check after timing sees the last run's own result. */
-static cudaError_t fresh_bodies(void *p)
-{
-	struct accel_run *c = p;
-
-	ic_uniform_cube(&c->r, c->n, 1.f, c->h_pos, NULL);
-	CUDA_CHECK(
-	    cudaMemcpy(c->d_pos, c->h_pos, (size_t)c->n * sizeof(float4), cudaMemcpyHostToDevice));
-	CUDA_CHECK(cudaMemset(c->d_acc, 0xff, (size_t)c->n * sizeof(float3)));
-	return cudaSuccess;
-}
-
-static cudaError_t naive_once(void *p)
-{
-	struct accel_run *c = p;
-
-	return accel_naive(c->d_pos, c->d_acc, c->n, c->eps2);
-}
-
-cudaError_t accel_run_time(struct accel_run *c, int warmup, int runs, struct timing *t)
-{
-	struct timing_plan plan = {fresh_bodies, naive_once, c, warmup, runs, 1};
-
-	return time_gpu(&plan, t);
+	return allpairs_run_time(a, naive_once, NULL, warmup, runs, t);
 }
 
 double ref_accel_ms(const float4 *pos, int n, float eps2, int runs, double *acc)

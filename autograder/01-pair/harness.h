@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cuda_runtime.h>
 
+#include "allpairs_run.h"
 #include "rng.h"
 #include "timing.h"
 
@@ -22,22 +23,11 @@ cudaError_t pairs_on_gpu(const float4 *h_bi, const float4 *h_bj, float3 *h_acc, 
  * pos, vel are advanced in place, acc (3 n doubles) holds a(x) on entry and on exit. */
 void ref_leapfrog_step(float4 *pos, double *vel, double *acc, int n, double dt, double eps2);
 
-/* accel_naive on n bodies timed: the speed test and the bench share it. */
-struct accel_run {
-	int n;
-	float eps2;
-	struct rng r;
-	float4 *h_pos, *d_pos; /* h_pos: the bodies of the latest run */
-	float3 *d_acc;	       /* d_acc: the latest run's accelerations */
-};
+/* The speed test's and the bench's bodies: uniform in a cube of this half-width. */
+#define CUBE_HALF_WIDTH 1.f
 
-/* Allocates the buffers of n bodies, drawn from @seed in a cube of half-width 1. */
-cudaError_t accel_run_open(struct accel_run *c, int n, float eps2, uint64_t seed);
-void accel_run_close(struct accel_run *c);
-
-/* Times accel_naive: @warmup untimed runs, then the median of @runs, each on fresh
- * bodies with the output poisoned with NaN (both untimed) and the L2 flushed. */
-cudaError_t accel_run_time(struct accel_run *c, int warmup, int runs, struct timing *t);
+/* Times accel_naive on @a's bodies (autograder/grader/allpairs_run.h). */
+cudaError_t naive_time(struct allpairs_run *a, int warmup, int runs, struct timing *t);
 
 /* The median wall time in ms of @runs calls of ref_accel (one CPU core, double) on
  * @pos; its accelerations (3 n doubles) in @acc. */

@@ -28,13 +28,13 @@ struct summary {
 	int tiled_p;
 };
 
-static cudaError_t measure(FILE *f, struct accel_run *c, enum accel_kernel kernel, int p,
+static cudaError_t measure(FILE *f, struct allpairs_run *c, enum accel_kernel kernel, int p,
 			   double *rate)
 {
 	int runs = c->n >= 1048576 ? 3 : 11;
 	struct timing t;
 
-	CUDA_CHECK(accel_run_time(c, kernel, p, 1, runs, &t));
+	CUDA_CHECK(tiled_time(c, kernel, p, 1, runs, &t));
 	*rate = (double)c->n * c->n / (t.median_ms * 1e-3);
 	fprintf(f, "%s,%d,%d,%.6f,%.6f,%.6f,%.4e\n", accel_kernel_name(kernel), p, c->n,
 		t.median_ms, t.min_ms, t.max_ms, *rate);
@@ -47,11 +47,11 @@ static cudaError_t measure(FILE *f, struct accel_run *c, enum accel_kernel kerne
 static cudaError_t sweep(FILE *f, int n, struct summary *s)
 {
 	const int tiles[N_TILE_SIZES] = TILE_SIZES;
-	struct accel_run c;
+	struct allpairs_run c;
 	double rate;
 	cudaError_t err;
 
-	CUDA_CHECK(accel_run_open(&c, n, ACCEL_EPS2, 1000 + n));
+	CUDA_CHECK(allpairs_run_open(&c, n, ACCEL_EPS2, CUBE_HALF_WIDTH, 1000 + n));
 	*s = (struct summary){0};
 	err = measure(f, &c, KERNEL_NAIVE, NAIVE_P, &s->naive);
 	if (!err)
@@ -61,7 +61,7 @@ static cudaError_t sweep(FILE *f, int n, struct summary *s)
 		if (!err && rate > s->tiled)
 			s->tiled = rate, s->tiled_p = tiles[k];
 	}
-	accel_run_close(&c);
+	allpairs_run_close(&c);
 	return err;
 }
 

@@ -1,52 +1,30 @@
 /* Lab 02-tiling: host-side helpers (see harness.h). */
-#include <stdlib.h>
-
 #include "cuda_check.h"
-#include "ic.h"
 #include "tiling.h"
 #include "reference_build.h"
 #include "thresholds.h"
 #include "harness.h"
 
-cudaError_t accel_run_open(struct accel_run *c, int n, float eps2, uint64_t seed)
+/* What tiled_time times: a launcher and its tile size. */
+struct launch_choice {
+	enum accel_kernel kernel;
+	int p;
+};
+
+static cudaError_t launch_once(const struct allpairs_run *a, const void *ctx)
 {
-	*c = (struct accel_run){.n = n, .p = 256, .eps2 = eps2};
-	rng_seed(&c->r, seed);
-	c->h_pos = malloc((size_t)n * sizeof(float4));
-	if (!c->h_pos)
-		return cudaErrorMemoryAllocation;
-	CUDA_CHECK(cudaMalloc((void **)&c->d_pos, (size_t)n * sizeof(float4)));
-	CUDA_CHECK(cudaMalloc((void **)&c->d_acc, (size_t)n * sizeof(float3)));
-	return cudaSuccess;
-}
+	const struct launch_choice *k = ctx;
 
-/* Fresh bodies before every timed run, untimed, and NaN in the output, so that the
- * check after timing sees the last run's own result. */
-static cudaError_t fresh_bodies(void *p)
-{
-	struct accel_run *c = p;
-
-	ic_uniform_cube(&c->r, c->n, CUBE_HALF_WIDTH, c->h_pos, NULL);
-	CUDA_CHECK(
-	    cudaMemcpy(c->d_pos, c->h_pos, (size_t)c->n * sizeof(float4), cudaMemcpyHostToDevice));
-	CUDA_CHECK(cudaMemset(c->d_acc, 0xff, (size_t)c->n * sizeof(float3)));
-	return cudaSuccess;
-}
-
-cudaError_t accel_run_launch(void *p)
-{
-	struct accel_run *c = p;
-
-	switch (c->kernel) {
+	switch (k->kernel) {
 	case KERNEL_TILED:
-		return accel_tiled(c->d_pos, c->d_acc, c->n, c->eps2, c->p);
+		return accel_tiled(a->d_pos, a->d_acc, a->n, a->eps2, k->p);
 	case KERNEL_NAIVE:
-		return accel_naive(c->d_pos, c->d_acc, c->n, c->eps2);
+		return accel_naive(a->d_pos, a->d_acc, a->n, a->eps2);
 	case KERNEL_LDCG:
-		return accel_naive_ldcg(c->d_pos, c->d_acc, c->n, c->eps2);
+		return accel_naive_ldcg(a->d_pos, a->d_acc, a->n, a->eps2);
 	case KERNEL_REFERENCE_TILED:
 #ifdef HAVE_REFERENCE
-		return reference_accel_tiled(c->d_pos, c->d_acc, c->n, c->eps2, c->p);
+		return reference_accel_tiled(a->d_pos, a->d_acc, a->n, a->eps2, k->p);
 #else
 		return cudaErrorNotSupported;
 #endif
@@ -54,23 +32,12 @@ cudaError_t accel_run_launch(void *p)
 	return cudaErrorInvalidValue;
 }
 
-cudaError_t accel_run_time(struct accel_run *c, enum accel_kernel kernel, int p, int warmup,
-			   int runs, struct timing *t)
+cudaError_t tiled_time(struct allpairs_run *a, enum accel_kernel kernel, int p, int warmup,
+		       int runs, struct timing *t)
 {
-	struct timing_plan plan = {fresh_bodies, accel_run_launch, c, warmup, runs, 1};
+	struct launch_choice k = {kernel, p};
 
-	c->kernel = kernel;
-	c->p = p;
-	return time_gpu(&plan, t);
-}
-
-void accel_run_close(struct accel_run *c)
-{
-	/* teardown after a failed run: the first error was already reported */
-	cudaFree(c->d_pos);
-	cudaFree(c->d_acc);
-	free(c->h_pos);
-	*c = (struct accel_run){0};
+	return allpairs_run_time(a, launch_once, &k, warmup, runs, t);
 }
 
 const char *accel_kernel_name(enum accel_kernel kernel)

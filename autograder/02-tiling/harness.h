@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cuda_runtime.h>
 
+#include "allpairs_run.h"
 #include "rng.h"
 #include "timing.h"
 
@@ -19,28 +20,10 @@ enum accel_kernel {
 	KERNEL_REFERENCE_TILED /* the course's accel_tiled(p) (HAVE_REFERENCE only) */
 };
 
-/* One all-pairs problem of n bodies on the GPU, timed with fresh bodies before every
- * run, so that no run can reuse what the previous one left in a cache. */
-struct accel_run {
-	enum accel_kernel kernel;
-	int n, p;
-	float eps2;
-	float4 *h_pos, *d_pos; /* h_pos: the bodies of the latest run */
-	float3 *d_acc;
-	struct rng r;
-};
-
-/* Allocates the buffers of n bodies; the bodies are drawn from seed, a uniform cube. */
-cudaError_t accel_run_open(struct accel_run *c, int n, float eps2, uint64_t seed);
-
-/* Times one launcher: warmup untimed runs, then runs timed ones, L2 flushed. */
-cudaError_t accel_run_time(struct accel_run *c, enum accel_kernel kernel, int p, int warmup,
-			   int runs, struct timing *t);
-
-/* Runs the chosen launcher once on the bodies already on the device. */
-cudaError_t accel_run_launch(void *c);
-
-void accel_run_close(struct accel_run *c);
+/* Times one launcher with tile size @p on @a's bodies, L2 flushed
+ * (autograder/grader/allpairs_run.h). */
+cudaError_t tiled_time(struct allpairs_run *a, enum accel_kernel kernel, int p, int warmup,
+		       int runs, struct timing *t);
 
 /* "tiled", "naive", "ldcg", "reference tiled" */
 const char *accel_kernel_name(enum accel_kernel kernel);

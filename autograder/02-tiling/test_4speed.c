@@ -19,20 +19,20 @@ GRADED_TEST(speed, parity_vs_reference, 6, 180)
 	cr_skip_test("the course's reference build is not in this tree (no solutions/02-tiling): "
 		     "parity test skipped");
 #else
-	struct accel_run c;
+	struct allpairs_run c;
 	struct timing ref, own;
 	float3 *acc = malloc(PARITY_N * sizeof(*acc));
 	uint64_t seed = rng_fresh_seed();
 	struct rng r;
 	char msg[512];
 
-	GPU_OK(accel_run_open(&c, PARITY_N, ACCEL_EPS2, seed));
+	GPU_OK(allpairs_run_open(&c, PARITY_N, ACCEL_EPS2, CUBE_HALF_WIDTH, seed));
 	/* the reference first, with no runner of the submission's alive (nothing of its can
 	 * share the GPU with the baseline); the submission's last run leaves the result
 	 * checked below */
 	grade_runner_stop();
-	GPU_OK(accel_run_time(&c, KERNEL_REFERENCE_TILED, PARITY_P, 2, PARITY_RUNS, &ref));
-	GPU_OK(accel_run_time(&c, KERNEL_TILED, PARITY_P, 2, PARITY_RUNS, &own));
+	GPU_OK(tiled_time(&c, KERNEL_REFERENCE_TILED, PARITY_P, 2, PARITY_RUNS, &ref));
+	GPU_OK(tiled_time(&c, KERNEL_TILED, PARITY_P, 2, PARITY_RUNS, &own));
 	gpu_download(acc, c.d_acc, PARITY_N * sizeof(*acc));
 	/* correctness after timing: a kernel that skipped work would be fast and wrong */
 	rng_seed(&r, seed);
@@ -56,7 +56,7 @@ GRADED_TEST(speed, parity_vs_reference, 6, 180)
 	GRADE_NOTE("%.2fx the reference (limit %.2fx): %.3f ms against %.3f ms at N = %d, P = %d; "
 		   "%.3g interactions/s",
 		   ratio, PARITY_MIN, own.median_ms, ref.median_ms, PARITY_N, PARITY_P, rate);
-	accel_run_close(&c);
+	allpairs_run_close(&c);
 	free(acc);
 #endif
 }

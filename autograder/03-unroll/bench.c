@@ -41,12 +41,12 @@ static double auto_err[NS];
 
 /* Up to N = 65536 runs are cheap; at N = 1048576 three runs and no warm-up keep the
  * bench near a minute (a run of 0.6 s dwarfs any first-launch cost). */
-static cudaError_t time_n(struct timed_bodies *b, const struct kernel_choice *k, struct timing *t)
+static cudaError_t time_n(struct allpairs_run *b, const struct kernel_choice *k, struct timing *t)
 {
 	int warmup = b->n >= 1048576 ? 0 : 1;
 	int runs = b->n >= 1048576 ? 3 : b->n >= BIG_N ? 5 : 11;
 
-	return bodies_time(b, k, warmup, runs, t);
+	return choice_time(b, k, warmup, runs, t);
 }
 
 static double rate(int n, const struct timing *t)
@@ -56,12 +56,12 @@ static double rate(int n, const struct timing *t)
 
 static cudaError_t measure(int i, int sms)
 {
-	struct timed_bodies b;
+	struct allpairs_run b;
 	struct kernel_choice k;
 	struct timing t;
 	int n = sizes[i];
 
-	CUDA_CHECK(bodies_open(&b, n, 3000 + n));
+	CUDA_CHECK(allpairs_run_open(&b, n, ACCEL_EPS2, CUBE_HALF_WIDTH, 3000 + n));
 	for (int j = 0; j < 4; j++) {
 		k = (struct kernel_choice){LAUNCH_UNROLLED, 256, us[j], 1};
 		by_u[i][j].p = 256;
@@ -82,7 +82,7 @@ static cudaError_t measure(int i, int sms)
 	CUDA_CHECK(cudaMemcpy(acc, b.d_acc, (size_t)n * sizeof(*acc), cudaMemcpyDeviceToHost));
 	auto_err[i] = ref_sample_error(b.h_pos, n, ACCEL_EPS2, acc, SAMPLES);
 	free(acc);
-	bodies_close(&b);
+	allpairs_run_close(&b);
 	printf("  N = %7d: U=1 %.4f ms, U=8 %.4f ms; Q=8 (best P=%d) %.4f ms; accel_auto %.4f "
 	       "ms, sampled error %.1e\n",
 	       n, by_u[i][0].t.median_ms, by_u[i][3].t.median_ms, by_q[i][3].p,

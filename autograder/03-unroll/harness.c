@@ -1,9 +1,7 @@
 /* Lab 03-unroll: host-side helpers (see harness.h). */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cuda_check.h"
-#include "ic.h"
 #include "unroll.h"
 #include "harness.h"
 #include "thresholds.h"
@@ -42,61 +40,15 @@ cudaError_t device_sm_count(int *sms)
 	return cudaSuccess;
 }
 
-cudaError_t bodies_open(struct timed_bodies *b, int n, uint64_t seed)
+static cudaError_t launch_once(const struct allpairs_run *a, const void *ctx)
 {
-	b->n = n;
-	b->seed = seed;
-	b->d_pos = NULL;
-	b->d_acc = NULL;
-	b->h_pos = malloc((size_t)n * sizeof(*b->h_pos));
-	if (!b->h_pos)
-		return cudaErrorMemoryAllocation;
-	rng_seed(&b->r, seed);
-	CUDA_CHECK(cudaMalloc((void **)&b->d_pos, (size_t)n * sizeof(*b->d_pos)));
-	CUDA_CHECK(cudaMalloc((void **)&b->d_acc, (size_t)n * sizeof(*b->d_acc)));
-	return cudaSuccess;
+	return kernel_run(ctx, a->d_pos, a->d_acc, a->n, a->eps2);
 }
 
-void bodies_close(struct timed_bodies *b)
-{
-	free(b->h_pos);
-	cudaFree(b->d_pos);
-	cudaFree(b->d_acc);
-	b->h_pos = NULL;
-	b->d_pos = NULL;
-	b->d_acc = NULL;
-}
-
-/* Fresh bodies before every run, so nothing carries over between runs, and NaN in the
- * output, so that a run that skips bodies cannot pass the check after timing. */
-static cudaError_t fresh(void *ctx)
-{
-	struct timed_bodies *b = ctx;
-
-	ic_uniform_cube(&b->r, b->n, CUBE_HALF_WIDTH, b->h_pos, NULL);
-	CUDA_CHECK(
-	    cudaMemcpy(b->d_pos, b->h_pos, (size_t)b->n * sizeof(float4), cudaMemcpyHostToDevice));
-	CUDA_CHECK(cudaMemset(b->d_acc, 0xff, (size_t)b->n * sizeof(float3)));
-	return cudaSuccess;
-}
-
-static cudaError_t run(void *ctx)
-{
-	struct timed_bodies *b = ctx;
-
-	return kernel_run(b->k, b->d_pos, b->d_acc, b->n, ACCEL_EPS2);
-}
-
-cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, int warmup, int runs,
+cudaError_t choice_time(struct allpairs_run *a, const struct kernel_choice *k, int warmup, int runs,
 			struct timing *t)
 {
-	struct timing_plan plan = {fresh, run, b, warmup, runs, 1};
-
-	b->k = k;
-	CUDA_CHECK(time_gpu(&plan, t));
-	/* a fault of the last run surfaces here, charged to this configuration */
-	CUDA_CHECK(cudaDeviceSynchronize());
-	return cudaSuccess;
+	return allpairs_run_time(a, launch_once, k, warmup, runs, t);
 }
 
 int auto_sweep(int n, struct kernel_choice *out)

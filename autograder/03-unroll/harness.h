@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cuda_runtime.h>
 
+#include "allpairs_run.h"
 #include "rng.h"
 #include "timing.h"
 
@@ -31,23 +32,11 @@ const char *kernel_name(const struct kernel_choice *k, char *buf, size_t len);
 /* The number of SMs of the current device, as accel_auto sees it. */
 cudaError_t device_sm_count(int *sms);
 
-/* One N's bodies for timing: the buffers are reused by every configuration of a sweep. */
-struct timed_bodies {
-	int n;
-	uint64_t seed;
-	float4 *h_pos, *d_pos;
-	float3 *d_acc;
-	struct rng r;
-	const struct kernel_choice *k; /* the configuration being timed */
-};
-
-cudaError_t bodies_open(struct timed_bodies *b, int n, uint64_t seed);
-void bodies_close(struct timed_bodies *b);
-
-/* Times @k on @b: warm-up runs, then the median of @runs, each on fresh uniform-cube
- * bodies with the output poisoned with NaN (both untimed) and the L2 flushed. On return
- * b->h_pos holds the last run's bodies and b->d_acc its accelerations. */
-cudaError_t bodies_time(struct timed_bodies *b, const struct kernel_choice *k, int warmup, int runs,
+/* Times @k on @a's bodies (autograder/grader/allpairs_run.h): warm-up runs, then the
+ * median of @runs, each on fresh bodies with the output poisoned with NaN and the L2
+ * flushed. One N's buffers serve every configuration of a sweep. On return a->h_pos
+ * holds the last run's bodies and a->d_acc its accelerations. */
+cudaError_t choice_time(struct allpairs_run *a, const struct kernel_choice *k, int warmup, int runs,
 			struct timing *t);
 
 /* The sweep accel_auto is measured against: accel_split for P in {16, ..., 256} and

@@ -25,11 +25,11 @@
 #define SWEEP_RUNS    5
 #define SWEEP_RUNS_1M 2
 
-static void time_one(struct timed_bodies *b, const struct kernel_choice *k, int warmup, int runs,
+static void time_one(struct allpairs_run *b, const struct kernel_choice *k, int warmup, int runs,
 		     struct timing *t)
 {
 	char name[64];
-	cudaError_t err = bodies_time(b, k, warmup, runs, t);
+	cudaError_t err = choice_time(b, k, warmup, runs, t);
 
 	cr_assert(err == cudaSuccess,
 		  "%s at N = %d failed while being timed: %s (%s), want cudaSuccess (seed 0x%llx)\n"
@@ -39,7 +39,7 @@ static void time_one(struct timed_bodies *b, const struct kernel_choice *k, int 
 }
 
 /* Correctness after timing: a kernel that skipped work would be fast and wrong. */
-static void check_after_timing(struct timed_bodies *b, const struct kernel_choice *k,
+static void check_after_timing(struct allpairs_run *b, const struct kernel_choice *k,
 			       const char *step)
 {
 	float3 *acc = malloc((size_t)b->n * sizeof(*acc));
@@ -68,11 +68,11 @@ GRADED_TEST(speed, unroll_8_vs_1, 3, 120)
 {
 	const struct kernel_choice u1 = {LAUNCH_UNROLLED, 256, 1, 1};
 	const struct kernel_choice u8 = {LAUNCH_UNROLLED, 256, 8, 1};
-	struct timed_bodies b;
+	struct allpairs_run b;
 	struct timing t1, t8;
 
 	gpu_require();
-	GPU_OK(bodies_open(&b, UNROLL_N, rng_fresh_seed()));
+	GPU_OK(allpairs_run_open(&b, UNROLL_N, ACCEL_EPS2, CUBE_HALF_WIDTH, rng_fresh_seed()));
 	time_one(&b, &u1, PAIR_WARMUP, PAIR_RUNS, &t1);
 	time_one(&b, &u8, PAIR_WARMUP, PAIR_RUNS, &t8);
 	check_after_timing(&b, &u8, "step 3.a");
@@ -90,7 +90,7 @@ GRADED_TEST(speed, unroll_8_vs_1, 3, 120)
 		   "interactions/s; limit %.2fx)",
 		   speedup, UNROLL_N, t8.median_ms, t1.median_ms, rate(UNROLL_N, &t8),
 		   UNROLL_SPEEDUP_MIN);
-	bodies_close(&b);
+	allpairs_run_close(&b);
 }
 
 /* accel_split(SPLIT_P, SPLIT_Q) against one thread per body, accel_unrolled(256, 8). */
@@ -98,11 +98,11 @@ static void split_vs_one_thread(int n, double limit, double h200)
 {
 	const struct kernel_choice one = {LAUNCH_UNROLLED, 256, 8, 1};
 	const struct kernel_choice split = {LAUNCH_SPLIT, SPLIT_P, 8, SPLIT_Q};
-	struct timed_bodies b;
+	struct allpairs_run b;
 	struct timing t1, tq;
 
 	gpu_require();
-	GPU_OK(bodies_open(&b, n, rng_fresh_seed()));
+	GPU_OK(allpairs_run_open(&b, n, ACCEL_EPS2, CUBE_HALF_WIDTH, rng_fresh_seed()));
 	time_one(&b, &one, PAIR_WARMUP, PAIR_RUNS, &t1);
 	time_one(&b, &split, PAIR_WARMUP, PAIR_RUNS, &tq);
 	check_after_timing(&b, &split, "step 3.b");
@@ -118,7 +118,7 @@ static void split_vs_one_thread(int n, double limit, double h200)
 	GRADE_NOTE("N = %d: Q=%d is %.2fx faster than one thread per body (%.4f against %.4f ms; "
 		   "limit %.2fx)",
 		   n, SPLIT_Q, speedup, tq.median_ms, t1.median_ms, limit);
-	bodies_close(&b);
+	allpairs_run_close(&b);
 }
 
 GRADED_TEST(speed, split_n1024, 2, 120)
@@ -137,14 +137,14 @@ static void auto_vs_sweep(int n)
 	struct kernel_choice sweep[SWEEP_MAX], autok = {LAUNCH_AUTO, 0, 0, 0};
 	int runs = n >= 1048576 ? SWEEP_RUNS_1M : SWEEP_RUNS, count, best = 0, sms;
 	struct timing t, tbest = {0}, ta;
-	struct timed_bodies b;
+	struct allpairs_run b;
 	struct accel_config c;
 	char name[64];
 
 	gpu_require();
 	GPU_OK(device_sm_count(&sms));
 	c = accel_auto_config(n, sms);
-	GPU_OK(bodies_open(&b, n, rng_fresh_seed()));
+	GPU_OK(allpairs_run_open(&b, n, ACCEL_EPS2, CUBE_HALF_WIDTH, rng_fresh_seed()));
 	count = auto_sweep(n, sweep);
 	for (int i = 0; i < count; i++) {
 		time_one(&b, &sweep[i], SWEEP_WARMUP, runs, &t);
@@ -170,7 +170,7 @@ static void auto_vs_sweep(int n)
 		   n, c.p, c.u, c.q, ta.median_ms, rate(n, &ta), count,
 		   kernel_name(&sweep[best], name, sizeof(name)), tbest.median_ms, ratio,
 		   AUTO_SLOWDOWN_MAX);
-	bodies_close(&b);
+	allpairs_run_close(&b);
 }
 
 GRADED_TEST(speed, auto_n1024, 1, 120)

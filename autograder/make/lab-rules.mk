@@ -5,12 +5,13 @@
 # resources checks, the report hook) and its client of the submission's runner (the
 # runner's lifecycle, its sandbox, its timing's check); confine.c is a program of its
 # own (tools.mk). Both never link a submission.
-GRADER_CLIENT := $(addprefix autograder/grader/,client.c confirm.c sandbox.c landlock.c runner_io.c)
+GRADER_CLIENT := $(addprefix autograder/grader/,client.c client_calls.c client_batch.c client_timing.c client_guard.c client_initcheck.c confirm.c sandbox.c landlock.c runner_io.c)
 GRADER_RUNTIME := $(filter-out $(GRADER_CLIENT) autograder/grader/confine.c,$(wildcard autograder/grader/*.c))
 
-# The grader's links: every cudaFree, cudaMemcpy and cudaMemset through the runner
-# (autograder/grader/client.c), every cudaMalloc with a guard zone after it (client.c),
-# every check and skip through the verdict channel (autograder/grader/verdict.c).
+# The grader's links: every cudaFree through the runner (autograder/grader/client_calls.c),
+# every cudaMemcpy and cudaMemset too (client_initcheck.c), every cudaMalloc with a guard
+# zone after it (client_guard.c), every check and skip through the verdict channel
+# (autograder/grader/verdict.c).
 VERDICT_WRAPS := --wrap=criterion_send_assert,--wrap=criterion_skip_test
 GRADER_WRAPS := --wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset,$(VERDICT_WRAPS)
 
@@ -27,7 +28,7 @@ $(eval d := $(1)/$(2))
 $(eval cu := $(wildcard $(d)/*.cu))
 $(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(GRADER_RUNTIME)))
-$(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) $(addprefix autograder/grader/,resources.c compare.c csv.c)))
+$(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) $(addprefix autograder/grader/,resources.c compare.c csv.c allpairs_run.c)))
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
 $(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
 $(eval hdr := $(call api_dir,$(2)))
