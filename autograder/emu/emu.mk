@@ -22,7 +22,12 @@ EMU_FLAGS_STAMP := $(BUILD)/.emu-flags
 $(EMU_FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS)' | cmp -s - $@ || echo '$(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS)' > $@
-# common/*.cu emulated too, but for CUB's sort, which emu_runtime.c replaces
+# The emulation's runtime, linked into every emulated program: the block scheduler
+# (emu_sched.c), the CUDA runtime calls (emu_runtime.c), device memory (emu_memory.c),
+# keysort.cu's sort (emu_keysort.c) and the fast-math intrinsics (emu_fastmath.c)
+EMU_RT := $(addprefix $(BUILD)/obj/autograder/emu/,emu_sched.o emu_runtime.o emu_memory.o \
+	emu_keysort.o emu_fastmath.o)
+# common/*.cu emulated too, but for CUB's sort, which emu_keysort.c replaces
 EMU_COMMON := $(patsubst common/%.cu,$(BUILD)/emu/common/%.o,$(filter-out common/keysort.cu,$(COMMON_CU)))
 
 $(BUILD)/emu/common/%.cc: common/%.cu autograder/emu/launch.py
@@ -48,7 +53,7 @@ $(EMU_SELF_TESTS:%=$(BUILD)/emu/tests/%.cc): $(BUILD)/emu/tests/%.cc: autograder
 	@mkdir -p $(@D)
 	$(Q)python3 autograder/emu/launch.py $< $@
 $(EMU_TESTS): $(BUILD)/bin/emu_%: $(BUILD)/emu/tests/%.cc $(wildcard autograder/emu/*.h) \
-		$(EMU_FLAGS_STAMP) $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+		$(EMU_FLAGS_STAMP) $(EMU_RT)
 	$(call say,LINK,$@ (emulated))
 	@mkdir -p $(@D)
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) $< $(filter %.o,$^) -o $@
@@ -71,13 +76,13 @@ $(BUILD)/emu/tests/check_test.checked.o: $(BUILD)/emu/tests/check_test.cc $(wild
 	$(call say,CXX,$< (emulated, checked))
 	$(Q)g++ $(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS) $(CPPFLAGS) -c $< -o $@
 # linked without -fsanitize=thread: emu_check.o is the runtime its calls reach
-$(EMU_CHECK_TEST): $(BUILD)/emu/tests/check_test.checked.o $(BUILD)/obj/autograder/emu/emu_runtime.o \
-		$(BUILD)/obj/autograder/emu/emu_memory.o $(BUILD)/obj/autograder/emu/emu_check.o
+$(EMU_CHECK_TEST): $(BUILD)/emu/tests/check_test.checked.o $(EMU_RT) \
+		$(BUILD)/obj/autograder/emu/emu_check.o
 	$(call say,LINK,$@ (emulated, checked))
 	@mkdir -p $(@D)
 	$(Q)g++ $^ -o $@
 $(EMU_CHECK_TEST_PLAIN): $(BUILD)/emu/tests/check_test.cc autograder/emu/emu.h $(EMU_FLAGS_STAMP) \
-		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+		$(EMU_RT)
 	$(call say,LINK,$@ (emulated))
 	@mkdir -p $(@D)
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) $< $(filter %.o,$^) -o $@
@@ -91,8 +96,7 @@ $(GPU_CHECK_TEST): autograder/emu/tests/check_test.cu $(FLAGS_STAMP)
 EMU_RENDER_TEST := $(BUILD)/bin/emu_render_test
 GPU_RENDER_TEST := $(BUILD)/bin/gpu_render_test
 $(EMU_RENDER_TEST): $(BUILD)/obj/autograder/emu/tests/render_test.o $(BUILD)/emu/common/render_gpu.o \
-		$(BUILD)/obj/common/render.o $(BUILD)/obj/common/rng.o \
-		$(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o
+		$(BUILD)/obj/common/render.o $(BUILD)/obj/common/rng.o $(EMU_RT)
 	$(call say,LINK,$@ (emulated))
 	@mkdir -p $(@D)
 	$(Q)g++ $^ -lm -o $@
@@ -113,7 +117,6 @@ $(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(GRADER
 	$(e)/gen/api.o $(e)/gen/proxy.o)
 $(eval erunner := $(addprefix $(e)/grader/runner/,server.o wire.o devmem_emu.o) $(e)/gen/api.o $(e)/gen/dispatch.o)
 $(eval ehdr := $(call api_dir,$(2)))
-$(eval emu_rt := $(BUILD)/obj/autograder/emu/emu_runtime.o $(BUILD)/obj/autograder/emu/emu_memory.o)
 
 $(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 	@mkdir -p $$(@D)
@@ -136,7 +139,7 @@ $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 
 $(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
 
-$(e)/grade_emu: $(egrader) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON) | $(e)/runner_$(2) $(e)/runner_check_$(2)
+$(e)/grade_emu: $(egrader) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON) | $(e)/runner_$(2) $(e)/runner_check_$(2)
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
 
@@ -146,20 +149,20 @@ $(e)/lab.a: $(elab)
 	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
 
 $(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(e)/gen/stubs.o \
-		$(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
+		$(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
 	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
 
 # the driver, its kernels emulated: make run without a GPU
-$(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(emu_rt) $(LIBCOMMON)
+$(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ $(PNG_LIBS) -lm -o $$@
 
-$(e)/runner_$(2): $(erunner) $(elab) $(emu_rt) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
+$(e)/runner_$(2): $(erunner) $(elab) $(EMU_RT) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lm -o $$@
 
 # the same, its lab objects checked (emu_check.c): the emulated sanitizer tests' runner
-$(e)/runner_check_$(2): $(erunner) $(elabcheck) $(emu_rt) $(BUILD)/obj/autograder/emu/emu_check.o \
+$(e)/runner_check_$(2): $(erunner) $(elabcheck) $(EMU_RT) $(BUILD)/obj/autograder/emu/emu_check.o \
 		$(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lm -o $$@

@@ -37,7 +37,7 @@
 #define MAX_WARPS	   32 /* 1024 threads */
 #define MAX_SEEN	   512
 #define PRINT_LIMIT	   20 /* distinct hazards printed, as compute-sanitizer --print-limit */
-#define DYNAMIC_SHARED_MAX (227 * 1024) /* emu_runtime.c's buffer */
+#define DYNAMIC_SHARED_MAX (227 * 1024) /* emu_sched.c's buffer */
 
 extern uint3 emu_threadIdx, emu_blockIdx;
 extern dim3 emu_blockDim;

@@ -4,7 +4,7 @@
  * namespace, CUDA's own functions (rsqrt, sincospi, ...), the arithmetic and conversion
  * intrinsics in each rounding mode, and bit casts, each giving what a GPU gives
  * (tests/intrinsics_test.cu). The fast-math intrinsics (__expf, __sinf, ...) are
- * emu_runtime.c's, since glibc declares them with C linkage: the exact functions there,
+ * emu_fastmath.c's, since glibc declares them with C linkage: the exact functions there,
  * within the GPU's error bounds.
  */
 #ifndef EMU_MATH_H

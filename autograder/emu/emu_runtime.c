@@ -1,308 +1,23 @@
 /*
  * The CUDA runtime calls the labs, common/ and the grader make, on the host: device
  * memory is host memory, every call is synchronous, events read the host clock, and
- * the one "device" reports the H200's SM count. key_sort_* replace common/keysort.cu's
- * CUB sort with a stable host sort. Only for `make emu-test`.
+ * the one "device" reports the H200's SM count. Only for `make emu-test`. A launch runs
+ * in emu_sched.c, cudaMalloc and cudaFree are emu_memory.c's, common/keysort.cu's sort
+ * is emu_keysort.c's.
  */
-#define _GNU_SOURCE /* _setjmp, _longjmp and the ucontext calls */
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <ucontext.h>
 
 #include <cuda_runtime_api.h>
 
-#include "emu_check.h"
 #include "emu_memory.h"
-#include "emu_warp.h"
-#include "keysort.h"
+#include "emu_sched.h"
 
-uint3 emu_threadIdx, emu_blockIdx;
-dim3 emu_blockDim, emu_gridDim;
-
-/* A driver linked with this runtime runs its kernels here: common/nbody_demo.c's weak
+/* A driver linked with this runtime runs its kernels here: common/emulation.c's weak
  * reference to it picks the smaller default size of a run */
 const int emu_runtime_linked = 1;
-
-/* the launch's text, "kernel<T>(args)" (emu.h's EMU_LAUNCH), for the checks' reports */
-const char *emu_launch_text = "";
-
-/*
- * The threads of a block run as coroutines, one at a time, each until it finishes or
- * reaches a barrier (__syncthreads, __syncwarp, a warp vote); when every thread of the
- * block (of the warp) waits at one, all go on. A switch is a _setjmp/_longjmp pair.
- * Each thread slot has its own stack, on which a loop (slot_loop) runs the kernel once
- * per start; the loop is entered by swapcontext once per slot in the process, since
- * getcontext and swapcontext each cost a system call (the signal mask), which for
- * kernels without a barrier took more time than the threads themselves.
- */
-enum thread_state { READY, WAIT_BLOCK, WAIT_WARP, DONE };
-
-#define STACK_BYTES (64 * 1024)
-#define MAX_THREADS 1024
-
-struct emu_thread {
-	enum thread_state state;
-	int started;
-	int op;	      /* the warp function this lane waits in (emu.h's EMU_WARP_*) */
-	int src;      /* a shuffle's source lane, in the warp */
-	uint32_t val; /* this lane's predicate or value, then its result */
-	jmp_buf jb;   /* where it stopped */
-	int opened;   /* its slot has a stack and a loop (slot_loop) that waits at park */
-	jmp_buf park;
-};
-
-static struct emu_thread threads[MAX_THREADS];
-static char *stacks;
-static int n_threads, current;
-static jmp_buf scheduler;
-static void (*kernel_fn)(void *);
-static void *kernel_ctx;
-
-static void fail(const char *what)
-{
-	if (emu_check_barrier_error)
-		emu_check_barrier_error(what);
-	fprintf(stderr,
-		"CPU emulation: %s (block %u,%u,%u, thread %d of %d): on a GPU this hangs or "
-		"is undefined\n",
-		what, emu_blockIdx.x, emu_blockIdx.y, emu_blockIdx.z, current, n_threads);
-	abort();
-}
-
-static void set_thread_index(int t)
-{
-	emu_threadIdx.x = (unsigned)t % emu_blockDim.x;
-	emu_threadIdx.y = (unsigned)t / emu_blockDim.x % emu_blockDim.y;
-	emu_threadIdx.z = (unsigned)t / (emu_blockDim.x * emu_blockDim.y);
-}
-
-/* The loop on a slot's stack: parks, then runs the kernel as thread `current` each time
- * the scheduler jumps to its park, and parks again when the kernel returns. */
-static void slot_loop(void)
-{
-	for (;;) {
-		if (!_setjmp(threads[current].park))
-			_longjmp(scheduler, 1);
-		kernel_fn(kernel_ctx);
-		threads[current].state = DONE;
-	}
-}
-
-/* The first use of slot t in this process: its stack, and its loop parked on it. */
-static void slot_open(int t)
-{
-	ucontext_t here, uc;
-
-	threads[t].opened = 1;
-	current = t;
-	getcontext(&uc);
-	uc.uc_stack.ss_sp = stacks + (size_t)t * STACK_BYTES;
-	uc.uc_stack.ss_size = STACK_BYTES;
-	uc.uc_link = NULL;
-	makecontext(&uc, slot_loop, 0);
-	if (!_setjmp(scheduler))
-		swapcontext(&here, &uc); /* slot_loop parks, back through scheduler */
-}
-
-/* The running thread stops here until the scheduler resumes it. */
-static void yield(enum thread_state why)
-{
-	threads[current].state = why;
-	if (!_setjmp(threads[current].jb))
-		_longjmp(scheduler, 1);
-	set_thread_index(current);
-}
-
-int emu_thread_rank(void)
-{
-	return current;
-}
-
-void emu_syncthreads(void)
-{
-	yield(WAIT_BLOCK);
-}
-
-uint32_t emu_warp_exchange(int op, uint32_t val, int src)
-{
-	threads[current].op = op;
-	threads[current].val = val;
-	threads[current].src = src;
-	yield(WAIT_WARP);
-	return threads[current].val;
-}
-
-int emu_warp_all(int pred)
-{
-	return (int)emu_warp_exchange(EMU_WARP_ALL, pred != 0, 0);
-}
-
-/* What each lane of warp [lo, hi) gets once all wait in the same warp function. */
-static void warp_results(int lo, int hi)
-{
-	uint32_t in[32], all = 1, any = 0, ballot = 0;
-	int op = threads[lo].op;
-
-	for (int t = lo; t < hi; t++) {
-		if (threads[t].op != op)
-			fail("the lanes of a warp wait in different warp functions (a __syncwarp, "
-			     "vote or shuffle reached by some lanes and not others)");
-		in[t - lo] = threads[t].val;
-		all &= threads[t].val != 0;
-		any |= threads[t].val != 0;
-		ballot |= (uint32_t)(threads[t].val != 0) << (t - lo);
-	}
-	for (int t = lo; t < hi; t++) {
-		int src = threads[t].src;
-		switch (op) {
-		case EMU_WARP_ALL:
-			threads[t].val = all;
-			break;
-		case EMU_WARP_ANY:
-			threads[t].val = any;
-			break;
-		case EMU_WARP_BALLOT:
-			threads[t].val = ballot;
-			break;
-		default: /* a shuffle: a lane past the block's last reads its own value */
-			threads[t].val = lo + src < hi ? in[src] : threads[t].val;
-		}
-	}
-}
-
-/* Releases the barriers every live thread has reached; 0 when none could be. */
-static int release(void)
-{
-	int released = 0, waiting = 0, done = 0;
-
-	for (int t = 0; t < n_threads; t++) {
-		waiting += threads[t].state == WAIT_BLOCK;
-		done += threads[t].state == DONE;
-	}
-	if (waiting && waiting + done == n_threads) {
-		if (done)
-			fail("__syncthreads() reached by some threads of the block after others "
-			     "returned");
-		for (int t = 0; t < n_threads; t++)
-			threads[t].state = READY;
-		if (emu_check_barrier)
-			emu_check_barrier();
-		return 1;
-	}
-	for (int w = 0; w < (n_threads + 31) / 32; w++) {
-		int lo = 32 * w, hi = lo + 32 < n_threads ? lo + 32 : n_threads, at = 0, gone = 0;
-
-		for (int t = lo; t < hi; t++) {
-			at += threads[t].state == WAIT_WARP;
-			gone += threads[t].state == DONE;
-		}
-		if (!at || at + gone < hi - lo)
-			continue;
-		if (gone)
-			fail("a warp-level barrier or vote reached by some lanes after others "
-			     "returned");
-		warp_results(lo, hi);
-		for (int t = lo; t < hi; t++)
-			threads[t].state = READY;
-		if (emu_check_warp)
-			emu_check_warp(w);
-		released = 1;
-	}
-	return released;
-}
-
-/* Runs thread t until it yields or finishes. */
-static void resume(int t)
-{
-	if (!threads[t].opened)
-		slot_open(t);
-	current = t;
-	set_thread_index(t);
-	if (_setjmp(scheduler))
-		return; /* it yielded or finished */
-	if (threads[t].started)
-		_longjmp(threads[t].jb, 1);
-	threads[t].started = 1;
-	_longjmp(threads[t].park, 1);
-}
-
-/* Runs the grid; dyn_bytes of dynamic shared memory (for the checks' bounds). */
-static void run_grid(dim3 grid, dim3 block, size_t dyn_bytes, void (*fn)(void *), void *ctx)
-{
-	/* the checking runner runs a block's threads last to first: a result that depends
-	 * on their order (a race) differs from the one of the unchecked run */
-	int reverse = emu_check_launch != NULL;
-
-	emu_gridDim = grid;
-	emu_blockDim = block;
-	kernel_fn = fn;
-	kernel_ctx = ctx;
-	n_threads = (int)(block.x * block.y * block.z);
-	if (n_threads > MAX_THREADS)
-		fail("more than 1024 threads in a block");
-	if (!stacks && !(stacks = malloc((size_t)MAX_THREADS * STACK_BYTES)))
-		fail("no memory for the threads' stacks");
-	if (emu_check_launch)
-		emu_check_launch(emu_launch_text, dyn_bytes);
-	for (unsigned bz = 0; bz < grid.z; bz++)
-		for (unsigned by = 0; by < grid.y; by++)
-			for (unsigned bx = 0; bx < grid.x; bx++) {
-				emu_blockIdx.x = bx, emu_blockIdx.y = by, emu_blockIdx.z = bz;
-				for (int t = 0; t < n_threads; t++)
-					threads[t].state = READY, threads[t].started = 0;
-				if (emu_check_block)
-					emu_check_block();
-				for (;;) {
-					int ran = 0, live = 0;
-					for (int k = 0; k < n_threads; k++) {
-						int t = reverse ? n_threads - 1 - k : k;
-						if (threads[t].state != READY)
-							continue;
-						ran = 1;
-						resume(t);
-					}
-					for (int t = 0; t < n_threads; t++)
-						live += threads[t].state != DONE;
-					if (!live)
-						break;
-					if (!release() && !ran)
-						fail(
-						    "every thread waits and no barrier can be released");
-				}
-			}
-	if (emu_check_end)
-		emu_check_end();
-	emu_launch_text = "";
-	/* a kernel's printf reaches the log at the kernel's end, as a GPU's at the next
-	 * synchronisation, even from a runner that is stopped, never ended */
-	fflush(stdout);
-}
-
-void emu_run(dim3 grid, dim3 block, void (*fn)(void *), void *ctx)
-{
-	run_grid(grid, block, 0, fn, ctx);
-}
-
-/* The most dynamic shared memory a block of the H200 may have (227 KB, once
- * cudaFuncSetAttribute allowed more than the default 48 KB): one buffer, since blocks
- * run one after another, aligned as a GPU aligns it. */
-#define DYNAMIC_SHARED_MAX (227 * 1024)
-_Alignas(16) unsigned char emu_dynamic_shared[DYNAMIC_SHARED_MAX];
-
-void emu_run_shared(dim3 grid, dim3 block, size_t bytes, void (*fn)(void *), void *ctx)
-{
-	if (bytes > DYNAMIC_SHARED_MAX) {
-		fprintf(stderr,
-			"CPU emulation: a launch with %zu bytes of dynamic shared memory, more "
-			"than a block may have (%d): on a GPU the launch fails\n",
-			bytes, DYNAMIC_SHARED_MAX);
-		abort();
-	}
-	run_grid(grid, block, bytes, fn, ctx);
-}
 
 /* cudaMalloc and cudaFree: emu_memory.c (memory the submission's runner shares) */
 
@@ -466,56 +181,6 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 	return cudaSuccess;
 }
 
-/* key_sort_*: a stable sort of (key, value) pairs by key on the host */
-cudaError_t key_sort_open(struct key_sort *s, int capacity, int key_bits)
-{
-	memset(s, 0, sizeof(*s));
-	s->capacity = capacity;
-	s->key_bits = key_bits;
-	/* device memory: the grader opens the sort, the submission's runner sorts */
-	size_t bytes = sizeof(int) * (size_t)(capacity > 0 ? capacity : 1);
-	if (cudaMalloc((void **)&s->d_keys_alt, bytes) ||
-	    cudaMalloc((void **)&s->d_values_alt, bytes))
-		return key_sort_close(s), cudaErrorMemoryAllocation;
-	return cudaSuccess;
-}
-
-cudaError_t key_sort_pairs(struct key_sort *s, int *keys, int *values, int n)
-{
-	unsigned mask = s->key_bits >= 31 ? 0x7fffffffu : (1u << s->key_bits) - 1;
-
-	if (n < 0 || n > s->capacity)
-		return cudaErrorInvalidValue;
-	/* a counting sort on the key's low key_bits bits, as CUB's radix sort looks at */
-	size_t buckets = (size_t)mask + 1;
-	int *count = calloc(buckets + 1, sizeof(int));
-	if (!count)
-		return cudaErrorMemoryAllocation;
-	for (int i = 0; i < n; i++)
-		count[((unsigned)keys[i] & mask) + 1]++;
-	for (size_t b = 0; b < buckets; b++)
-		count[b + 1] += count[b];
-	for (int i = 0; i < n; i++) {
-		int k = count[(unsigned)keys[i] & mask]++;
-		s->d_keys_alt[k] = keys[i];
-		s->d_values_alt[k] = values[i];
-	}
-	memcpy(keys, s->d_keys_alt, sizeof(int) * (size_t)n);
-	memcpy(values, s->d_values_alt, sizeof(int) * (size_t)n);
-	emu_memory_mark(keys, sizeof(int) * (size_t)n); /* what CUB's kernels would write */
-	emu_memory_mark(values, sizeof(int) * (size_t)n);
-	free(count);
-	return cudaSuccess;
-}
-
-void key_sort_close(struct key_sort *s)
-{
-	cudaFree(s->d_keys_alt);
-	cudaFree(s->d_values_alt);
-	s->d_keys_alt = s->d_values_alt = NULL;
-	s->capacity = 0;
-}
-
 /* __constant__ and __device__ variables are host variables here: a symbol is the
  * variable's address */
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
@@ -655,7 +320,7 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
 {
-	*value = limit == cudaLimitStackSize ? STACK_BYTES : 0;
+	*value = limit == cudaLimitStackSize ? EMU_STACK_BYTES : 0;
 	return cudaSuccess;
 }
 
@@ -677,7 +342,7 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
 {
 	(void)func;
 	memset(attr, 0, sizeof(*attr));
-	attr->maxThreadsPerBlock = MAX_THREADS;
+	attr->maxThreadsPerBlock = EMU_MAX_THREADS;
 	attr->maxDynamicSharedSizeBytes = 48 * 1024;
 	attr->ptxVersion = 90;
 	attr->binaryVersion = 90;
@@ -693,7 +358,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, 
 {
 	(void)func, (void)flags;
 	*blocks = 0;
-	if (block_size <= 0 || block_size > MAX_THREADS)
+	if (block_size <= 0 || block_size > EMU_MAX_THREADS)
 		return cudaErrorInvalidValue;
 	int n = 2048 / ((block_size + 31) / 32 * 32);
 	size_t per_block = (dyn_bytes + 127) / 128 * 128 + 1024;
@@ -756,59 +421,4 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf, const struct cuda
 {
 	(void)surf, (void)res;
 	return unsupported("cudaCreateSurfaceObject (surfaces)");
-}
-
-/* CUDA's fast-math intrinsics: glibc declares them (its own internal names), so they
- * are functions with C linkage here, the exact ones, within the GPU's error bounds.
- * __powf is the GPU's exp2(y log2 x): NaN for x < 0, as there. */
-#include <math.h>
-
-float __expf(float x)
-{
-	return expf(x);
-}
-
-float __exp10f(float x)
-{
-	return exp10f(x);
-}
-
-float __logf(float x)
-{
-	return logf(x);
-}
-
-float __log2f(float x)
-{
-	return log2f(x);
-}
-
-float __log10f(float x)
-{
-	return log10f(x);
-}
-
-float __sinf(float x)
-{
-	return sinf(x);
-}
-
-float __cosf(float x)
-{
-	return cosf(x);
-}
-
-float __tanf(float x)
-{
-	return tanf(x);
-}
-
-void __sincosf(float x, float *s, float *c)
-{
-	sincosf(x, s, c);
-}
-
-float __powf(float x, float y)
-{
-	return exp2f(y * log2f(x));
 }

@@ -1,4 +1,4 @@
-/* The warp functions of the CPU emulation (emu_runtime.c), shared by its C runtime and
+/* The warp functions of the CPU emulation (emu_sched.c), shared by its C scheduler and
  * its C++ header emu.h. */
 #ifndef EMU_WARP_H
 #define EMU_WARP_H

@@ -106,7 +106,7 @@ static double now_ms(void)
 	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-/* Follows the runner's lines for the CPU emulation's own (emu_runtime.c's fail() and
+/* Follows the runner's lines for the CPU emulation's own (emu_sched.c's fail() and
  * its kin): the one-line reason a kernel was stopped, which the test reports in place
  * of the bare signal. A runner may print such a line itself; it changes only the words
  * of a test that fails anyway. */

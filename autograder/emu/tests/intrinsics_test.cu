@@ -1,12 +1,12 @@
 /*
  * The CUDA a student writes, emulated as a GPU runs it (emu.h, emu_intrinsics.h,
- * emu_math.h, emu_thrust.h, emu_runtime.c): device math, rounding-mode and fast-math
- * intrinsics, conversions and bit casts, integer intrinsics, block-wide votes, atomics
- * of every type, __constant__ and __device__ symbols, managed and pinned memory, a
- * kernel's printf, and thrust's and CUB's sorts of device arrays. Each result is held to
- * the answer a GPU gives: built emulated (make test-units) and by nvcc (run on a GPU by
- * autograder/tools/device-check.sh, which checks the expectations themselves); exits 0 when
- * all agree, else names each case that does not.
+ * emu_math.h, emu_fastmath.c, emu_thrust.h, emu_runtime.c): device math, rounding-mode
+ * and fast-math intrinsics, conversions and bit casts, integer intrinsics, block-wide
+ * votes, atomics of every type, __constant__ and __device__ symbols, managed and pinned
+ * memory, a kernel's printf, and thrust's and CUB's sorts of device arrays. Each result
+ * is held to the answer a GPU gives: built emulated (make test-units) and by nvcc (run on
+ * a GPU by autograder/tools/device-check.sh, which checks the expectations themselves);
+ * exits 0 when all agree, else names each case that does not.
  */
 #include <fcntl.h>
 #include <limits.h>

@@ -91,7 +91,8 @@ pair_users=$(for l in $want; do
 done)
 [ -z "$pair_users" ] || copy "$given_pair"
 [ -n "$emu" ] && for f in emu.h emu_warp.h emu_intrinsics.h emu_math.h emu_runtime.h emu_thrust.h emu_memory.h \
-	emu_memory.c emu_runtime.c emu_check.h emu_check.c launch.py README.md; do
+	emu_sched.h emu_memory.c emu_sched.c emu_runtime.c emu_keysort.c emu_fastmath.c emu_check.h emu_check.c \
+	launch.py README.md; do
 	copy "autograder/emu/$f"
 done
 # the references' kernels built for the CPU emulation too, for the emulated drivers
