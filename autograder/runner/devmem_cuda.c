@@ -1,7 +1,7 @@
 /*
  * Device memory both processes see, on a GPU: the parent exports an allocation by its
  * CUDA IPC handle and the pointer's offset in it; the child maps each allocation once
- * and unmaps it when the parent frees it (client.c's cudaFree). Do not modify.
+ * and unmaps it when the parent frees it (client_calls.c's cudaFree). Do not modify.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -78,7 +78,7 @@ struct rpc_ptr {
 #define RPC_MAX_REQUEST 16384
 /** @brief The most calls a batch holds: the grader times a short call K times in one
  *         request, each on inputs of its own, so that the batch is long enough for its
- *         own clock to check the runner's (client.c). */
+ *         own clock to check the runner's (client_batch.c). */
 #define RPC_BATCH_MAX 32
 /** @brief The most bytes a batch's request holds. */
 #define RPC_MAX_BATCH_BYTES (RPC_BATCH_MAX * (RPC_MAX_REQUEST / 4))
@@ -107,7 +107,7 @@ struct rpc_back_ptr {
  * @brief A write of the grader's into memory the child maps, made again by the child:
  *        @p bytes bytes of data follow, or with @p fill a memset to @p value. Under
  *        compute-sanitizer's initcheck each process sees only its own writes, so the
- *        child would see the grader's inputs as never written (client.c).
+ *        child would see the grader's inputs as never written (client_initcheck.c).
  */
 struct rpc_write {
 	struct rpc_ptr at;
@@ -139,7 +139,7 @@ int wire_read(int fd, void *buf, size_t len);
 /** @brief Writes all of @p buf to the socket @p fd: 0, or -1 when the peer is gone. */
 int wire_write(int fd, const void *buf, size_t len);
 
-/* ---- the parent's side (client.c) */
+/* ---- the parent's side (client.c, the runner's lifecycle; client_calls.c, a call) */
 
 /**
  * @brief Calls API function @p fn in the child with the caller's argument addresses
@@ -157,6 +157,8 @@ void rpc_prespawn(void);
 /** @brief Ends the child (its CUDA context and any work of its with it); the next call
  *         starts another. */
 void rpc_stop(void);
+
+/* ---- the parent's timed runs (client_timing.c; their batches, client_batch.c) */
 
 /** @brief Starts counting the child's reported time (timing.c, before a timed run). */
 void remote_mark(void);
