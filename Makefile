@@ -57,11 +57,13 @@
 #                 '@(accel/n_2|leapfrog/*)'); the others are left out of the report
 #   STRICT=1      make grade fails unless every test that ran passed
 
-# How this file reads: the toolchain, the layout, each lab's settings
-# (autograder/NN-name/lab.mk), then the rules, each kind in its own fragment beside
-# what it builds (common/common.mk, autograder/make/tools.mk, autograder/make/lab-rules.mk,
-# autograder/emu/emu.mk, handouts/handouts.mk), then the targets you type, in the order
-# of the list above.
+# How this file reads: the toolchain, the layout and each lab's settings
+# (autograder/make/layout.mk, which reads autograder/NN-name/lab.mk), then the rules,
+# each kind in its own fragment beside what it builds (common/common.mk,
+# autograder/make/tools.mk, autograder/make/lab-rules.mk, autograder/emu/emu.mk,
+# handouts/handouts.mk), then the targets you type, in the order of the list above
+# (make grade, run, sanitize and sass in autograder/make/grade.mk). The student
+# release's Makefile (autograder/instructor/release/) includes the same files, whole.
 
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
@@ -75,54 +77,22 @@ include autograder/make/help.mk
 # ---------------------------------------------------------------- toolchain
 include autograder/make/toolchain.mk
 
-# ---------------------------------------------------------------- layout
-BUILD := build
-LABS_ALL := $(sort $(notdir $(wildcard solutions/[0-9][0-9]-* labs/[0-9][0-9]-*)))
-lab_named = $(filter $(1)-%,$(LABS_ALL))
-SELECTED := $(if $(LAB),$(call lab_named,$(LAB)),$(LABS_ALL))
-SUBMISSION ?= labs
-# build/sub/<tag>/<lab>/: one build tree per graded folder, so grades never mix
-tag = $(subst /,_,$(patsubst $(CURDIR)/%,%,$(abspath $(1))))
-sub_out = $(BUILD)/sub/$(call tag,$(1))/$(2)
-
-# ---------------------------------------------------------------- each lab's settings
-# A lab's own settings, all in autograder/<lab>/lab.mk (autograder/DEVELOPING.md, "Adding a lab"): is it
-# emulated (EMU_LABS), timed against the course's build (REFERENCE_LABS), its nvcc
-# flags, what its runner links of common/, its make sass kernel and make movie demo.
-EMU_LABS :=
-REFERENCE_LABS :=
-include $(wildcard autograder/[0-9][0-9]-*/lab.mk)
-
-# A change of compiler or flags rebuilds everything (git's flags stamp).
-FLAGS_NOW := $(NVCC) $(CUFLAGS) $(ARCH_FLAGS) | $(CC) $(CFLAGS) $(CPPFLAGS) | \
-	$(foreach v,$(sort $(filter LAB_CUFLAGS_%,$(.VARIABLES))),$(v)=$($(v)))
-FLAGS_STAMP := $(BUILD)/.flags
-$(FLAGS_STAMP): FORCE
-	@mkdir -p $(@D)
-	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
+# ---------------------------------------------------------------- layout, each lab's settings
+include autograder/make/layout.mk
 
 # ---------------------------------------------------------------- rules
+# (lab-rules.mk and emu.mk make theirs for every lab of every folder of ALL_SUBMISSIONS)
 include common/common.mk
 include autograder/make/tools.mk
 include autograder/make/lab-rules.mk
 include autograder/emu/emu.mk
 include handouts/handouts.mk
 
-# every lab of every folder graded or built in this run
-ALL_SUBMISSIONS := $(sort solutions labs $(SUBMISSION) $(SUBMISSIONS))
-$(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)),$(eval $(call LAB_RULES,$(s),$(l))))))
-
 # The graders of the SELECTED labs of every folder in SUBMISSIONS, in one make so that
 # -j spreads all their builds over the cores (selftest.sh's patched copies).
 graders: $(foreach s,$(SUBMISSIONS),$(foreach l,$(SELECTED),$(if $(and $(wildcard $(s)/$(l)),$(wildcard \
 	autograder/$(l)/test_*.c)),$(call sub_out,$(s),$(l))/grader/grade_$(l))))
 
-lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver \
-	$(if $(wildcard autograder/$(l)/test_*.c),grader/grade_$(l)) $(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
-
-$(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(EMU_LABS),$(if $(wildcard $(s)/$(l)),$(eval $(call EMU_RULES,$(s),$(l))))))
-.SECONDARY: $(EMU_COMMON:%.o=%.cc)
-emu_bin = $(BUILD)/emu/$(call tag,$(1))/$(2)/grade_emu
 # graders, emulated (selftest-emu.sh)
 emu-graders: $(foreach s,$(SUBMISSIONS),$(foreach l,$(filter $(SELECTED),$(EMU_LABS)),$(if \
 	$(wildcard $(s)/$(l)),$(call emu_bin,$(s),$(l)))))
@@ -156,11 +126,6 @@ all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $
 	$(EMU_RENDER_TEST) $(GPU_RENDER_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
-DEPS := autograder/make/ensure-deps.sh
-deps-grade:
-	@$(DEPS) criterion
-deps-png:
-	@$(DEPS) libpng
 deps-test:
 	@$(DEPS) criterion libpng pandoc doxygen gnuplot
 
@@ -245,19 +210,8 @@ test-slow: deps-test
 	@$(DEPS) slurm
 	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS))
 
+# make grade, run, sanitize and sass (and deps-grade, deps-png): the same in the release
 include autograder/make/grade.mk
-grade: deps-grade $(REPORT)
-	$(GRADE_RECIPE)
-	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
-		{ echo "a skeleton hung or broke the grader: skeletons must fail fast and cleanly"; exit 1; })
-
-# make sass: the kernel whose inner loop it dissects is SASS_KERNEL_<lab> (its lab.mk),
-# or KERNEL (a regular expression on the mangled name).
-sass:
-	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sass LAB=NN (labs: $(LABS_ALL))"; exit 2; }
-	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(BENCH_SUBMISSION) $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a
-	$(Q)autograder/make/sass.sh $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a \
-		'$(or $(KERNEL),$(SASS_KERNEL_$(SELECTED)),.)'
 
 selftest: deps-grade $(REPORT)
 ifdef HAVE_SOLUTIONS
@@ -284,18 +238,6 @@ grade-class: deps-grade $(REPORT)
 	@test -n "$(DIR)" -a -d "$(DIR)" || { echo "usage: make grade-class DIR=folder-of-submissions [LAB=NN] [SLURM=1] [ROSTER=roster.csv]"; exit 2; }
 	$(Q)autograder/instructor/$(if $(filter 1,$(SLURM)),slurm/submit.sh,grade-class.sh) "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
 
-run: deps-grade
-	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
-	@$(DEPS) libpng
-	$(Q)if [ -n "$$($(call lab_emulated,$(SELECTED)))" ]; then \
-		$(MAKE) --no-print-directory $(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver && \
-		echo "run: no GPU here: the kernels are emulated on the CPU (correct, far slower; times mean nothing)" && \
-		$(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver $(ARGS); \
-	else \
-		$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/driver && \
-		$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS); \
-	fi
-
 # make movie: the lab's demo (MOVIE_ARGS_<lab> of its lab.mk, or ARGS) run as make run
 # runs it, a frame every MOVIE_EVERY_<lab> (or EVERY) steps into build/movie/<lab>/frames, then
 # autograder/tools/movie.sh makes them build/movie/<lab>.mp4 or .gif (OUT=base: base/frames,
@@ -314,13 +256,7 @@ movie: $(PNG2GIF)
 		$(or $(FRAMES),$(movie_dir)/frames) $(movie_dir) $(FORMAT) $(FPS) $(PNG2GIF) \
 		$(if $(FRAMES),,$(movie_dir)/driver.log)
 
-BENCH_SUBMISSION := $(if $(filter command line,$(origin SUBMISSION)),$(SUBMISSION),$(if $(wildcard solutions),solutions,labs))
-# make bench and make sanitize run kernels on a GPU: where none is visible they say so
-# at once, and what can be checked instead, rather than failing in the CUDA runtime
-# a comma inside a $(call) argument
-, := ,
-needs_gpu = @[ "$(HAVE_GPU)" != 0 ] || { echo "make $(1) needs a GPU: no NVIDIA GPU is visible here (nvidia-smi lists none). $(2)"; exit 2; }
-
+# (BENCH_SUBMISSION and needs_gpu: autograder/make/grade.mk)
 bench:
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make bench LAB=NN (labs: $(LABS_ALL))"; exit 2; }
 	$(call needs_gpu,bench,Its figures are GPU times. Without one$(,) make run LAB=$(LAB) runs the lab's driver emulated on the CPU (correctness$(,) not speed)$(,) and the handout's section Results on the H200 has the figures measured there.)
@@ -331,17 +267,5 @@ bench:
 		$(BUILD)/bench/$(SELECTED) $(ARGS)
 	$(Q)handouts/plot.sh $(SELECTED) $(BUILD)/bench/$(SELECTED) $(BUILD)/bench/$(SELECTED)
 
-sanitize: deps-grade
-	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sanitize LAB=NN (labs: $(LABS_ALL))"; exit 2; }
-	$(call needs_gpu,sanitize,compute-sanitizer watches kernels running on one. Without one$(,) make grade LAB=$(LAB) FILTER='sanitize/*' runs the lab's sanitizer tests with its kernels emulated on the CPU$(,) every access checked and reported in compute-sanitizer's words (autograder/emu/README.md$(,) "Checks without a GPU").)
-	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED)
-	$(Q)autograder/make/sanitize-lab.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) \
-		$(BUILD)/sanitize/$(SELECTED)
-
-clean:
-	rm -rf $(BUILD)
-
-FORCE:
-
--include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d)
+# (make clean: autograder/make/layout.mk)
 

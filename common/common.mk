@@ -1,10 +1,13 @@
 # common/: the library every lab links (libcommon.a), its tests and its docs (included
-# by the top-level Makefile).
+# by the top-level Makefile and the student release's).
 
 COMMON_SRCS := $(wildcard common/*.c common/[0-9][0-9]-*/*.c common/reference/*.c)
 # common/*.cu: library calls that need nvcc (CUB's sort); linked into the labs only.
 COMMON_CU := $(wildcard common/*.cu common/reference/*.cu)
-COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o)
+# In a student release common/reference/ holds headers only: its objects come
+# prebuilt (common/prebuilt/, layout.mk's RELEASE_TREE), each transcribing an exercise.
+COMMON_PREBUILT := $(if $(RELEASE_TREE),$(wildcard common/prebuilt/*.o))
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o) $(COMMON_PREBUILT)
 LIBCOMMON := $(BUILD)/lib/libcommon.a
 # libpng: the drivers' frames (frames.o, png_io.o) and test_common only; libcommon.a is
 # an archive, so the graders and runners, which pull neither, never need it.
@@ -44,3 +47,7 @@ $(BUILD)/docs/.stamp: Doxyfile $(wildcard common/*.h common/*.c common/[0-9][0-9
 	@mkdir -p $(@D)
 	$(Q)doxygen Doxyfile > $(BUILD)/docs/doxygen.log 2>&1 || { cat $(BUILD)/docs/doxygen.log; exit 1; }
 	@touch $@
+
+# what make knows of each object's headers (gcc's and nvcc's -MMD), for everything
+# compiled under build/obj/
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d)

@@ -1,5 +1,6 @@
-# The rules that build a lab with its kernels emulated on the CPU (included by the
-# top-level Makefile, which calls EMU_RULES for each lab of EMU_LABS).
+# The rules that build a lab with its kernels emulated on the CPU, made at the end of
+# this file for each lab of EMU_LABS of every folder (included by the top-level
+# Makefile and the student release's, where the grader comes prebuilt).
 
 # The labs' kernels run on the CPU, a block's threads taking turns at barriers and warp
 # votes (autograder/emu/): the solutions' correctness tests of these labs run in
@@ -27,8 +28,11 @@ $(EMU_FLAGS_STAMP): FORCE
 # keysort.cu's sort (emu_keysort.c) and the fast-math intrinsics (emu_fastmath.c)
 EMU_RT := $(addprefix $(BUILD)/obj/autograder/emu/,emu_sched.o emu_runtime.o emu_memory.o \
 	emu_keysort.o emu_fastmath.o)
-# common/*.cu emulated too, but for CUB's sort, which emu_keysort.c replaces
-EMU_COMMON := $(patsubst common/%.cu,$(BUILD)/emu/common/%.o,$(filter-out common/keysort.cu,$(COMMON_CU)))
+# common/*.cu emulated too, but for CUB's sort, which emu_keysort.c replaces; in a
+# student release common/reference/'s kernels come emulated, prebuilt (common/prebuilt/emu/)
+EMU_COMMON_BUILT := $(patsubst common/%.cu,$(BUILD)/emu/common/%.o,$(filter-out common/keysort.cu,$(COMMON_CU)))
+EMU_COMMON := $(EMU_COMMON_BUILT) $(if $(RELEASE_TREE),$(wildcard common/prebuilt/emu/*.o))
+.SECONDARY: $(EMU_COMMON_BUILT:%.o=%.cc)
 
 $(BUILD)/emu/common/%.cc: common/%.cu autograder/emu/launch.py
 	@mkdir -p $(@D)
@@ -37,7 +41,7 @@ $(BUILD)/emu/common/%.cc: common/%.cu autograder/emu/launch.py
 $(BUILD)/emu/common/%.o: $(BUILD)/emu/common/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAGS_STAMP)
 	$(call say,CXX,$< (emulated))
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
--include $(EMU_COMMON:%.o=%.d)
+-include $(EMU_COMMON_BUILT:%.o=%.d)
 
 $(BUILD)/obj/autograder/emu/%.o: CPPFLAGS += -Icommon
 
@@ -139,18 +143,30 @@ $(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 
 $(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
 
+ifndef RELEASE_TREE
 $(e)/grade_emu: $(egrader) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON) | $(e)/runner_$(2) $(e)/runner_check_$(2)
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
+else
+# a student release: the course's build of the emulated grader and of its points
+# program (below), prebuilt in autograder/prebuilt/<lab>/ (layout.mk's RELEASE_TREE)
+$(e)/grade_emu: autograder/prebuilt/$(2)/grade_emu | $(e)/runner_$(2) $(e)/runner_check_$(2)
+	@mkdir -p $$(@D) && cp $$< $$@
+
+$(e)/grader/points_$(2): autograder/prebuilt/$(2)/points_emu
+	@mkdir -p $$(@D) && cp $$< $$@
+endif
 
 # what grade-lab.sh needs of an emulated grading (make grade EMU=1): the submission's
 # objects to check, and the tests' list and points when it does not build
 $(e)/lab.a: $(elab)
 	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
 
+ifndef RELEASE_TREE
 $(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(e)/gen/stubs.o \
 		$(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
 	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
+endif
 
 # the driver, its kernels emulated: make run without a GPU
 $(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
@@ -170,3 +186,7 @@ $(e)/runner_check_$(2): $(erunner) $(elabcheck) $(EMU_RT) $(BUILD)/obj/autograde
 .SECONDARY: $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.cc,$(ecu))
 -include $(patsubst %.o,%.d,$(elab) $(elabcheck) $(egrader) $(erunner))
 endef
+
+# every lab of EMU_LABS of every folder graded or built in this run
+$(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(EMU_LABS),$(if $(wildcard $(s)/$(l)),$(eval $(call EMU_RULES,$(s),$(l))))))
+emu_bin = $(BUILD)/emu/$(call tag,$(1))/$(2)/grade_emu

@@ -1,7 +1,9 @@
-# make grade, the same in the course's Makefile and the student release's (both include
-# this file): each selected lab of SUBMISSION graded by grade-lab.sh, with its kernels
-# emulated where no GPU is visible and the lab has an emulated grader (or EMU=1), then
-# the report. Uses BUILD, SELECTED, LABS_ALL, EMU_LABS, EMU_ENV_<lab>, REPORT and tag.
+# The targets that work on one folder's labs, the same in the course's Makefile and the
+# student release's (both include this file): make grade, run, sanitize and sass, and
+# the packages they check for. make grade: each selected lab of SUBMISSION graded by
+# grade-lab.sh, with its kernels emulated where no GPU is visible and the lab has an
+# emulated grader (or EMU=1), then the report. Uses BUILD, SELECTED, LABS_ALL,
+# EMU_LABS, EMU_ENV_<lab>, REPORT, tag and sub_out (layout.mk, tools.mk).
 GRADE_DIR := $(BUILD)/grade
 GRADE_TIMEOUT ?= 1800
 # Emulated or not: EMU=1 always, EMU=0 never; unset, a lab that has an emulated grader
@@ -26,3 +28,55 @@ $(Q)$(foreach l,$(SELECTED),emu=$$($(call lab_emulated,$(l))); \
 $(Q)$(REPORT) $(if $(STRICT),--strict) $$(ls $(GRADE_DIR)/*.emulated >/dev/null 2>&1 && echo --emulated) \
 	--json $(GRADE_DIR)/results.json $(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
 endef
+
+.PHONY: grade run sanitize sass deps-grade deps-png
+
+DEPS := autograder/make/ensure-deps.sh
+deps-grade:
+	@$(DEPS) criterion
+deps-png:
+	@$(DEPS) libpng
+
+# SKELETON_CHECK=1 (the course's make test-grade): a skeleton must fail fast and cleanly
+grade: deps-grade $(REPORT)
+	$(GRADE_RECIPE)
+	$(Q)$(if $(SKELETON_CHECK),! grep -lE "	(timeout	|\(grader\)	)" $(GRADE_DIR)/*.tsv || \
+		{ echo "a skeleton hung or broke the grader: skeletons must fail fast and cleanly"; exit 1; })
+
+run: deps-grade
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
+	@$(DEPS) libpng
+	$(Q)if [ -n "$$($(call lab_emulated,$(SELECTED)))" ]; then \
+		$(MAKE) --no-print-directory $(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver && \
+		echo "run: no GPU here: the kernels are emulated on the CPU (correct, far slower; times mean nothing)" && \
+		$(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver $(ARGS); \
+	else \
+		$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/driver && \
+		$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS); \
+	fi
+
+# make sass and make bench build the course's solution where there is one, unless
+# SUBMISSION is given
+BENCH_SUBMISSION := $(if $(filter command line,$(origin SUBMISSION)),$(SUBMISSION),$(if $(wildcard solutions),solutions,labs))
+# make bench and make sanitize run kernels on a GPU: where none is visible they say so
+# at once, and what can be checked instead, rather than failing in the CUDA runtime
+# a comma inside a $(call) argument
+, := ,
+needs_gpu = @[ "$(HAVE_GPU)" != 0 ] || { echo "make $(1) needs a GPU: no NVIDIA GPU is visible here (nvidia-smi lists none). $(2)"; exit 2; }
+
+# the grader finds the build's PTX and ptxas reports through PL_LAB_BUILD_DIR (a
+# release's prebuilt grader was built in the course's tree)
+sanitize: deps-grade
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sanitize LAB=NN (labs: $(LABS_ALL))"; exit 2; }
+	$(call needs_gpu,sanitize,compute-sanitizer watches kernels running on one. Without one$(,) make grade LAB=$(LAB) FILTER='sanitize/*' runs the lab's sanitizer tests with its kernels emulated on the CPU$(,) every access checked and reported in compute-sanitizer's words (autograder/emu/README.md$(,) "Checks without a GPU").)
+	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED)
+	$(Q)PL_LAB_BUILD_DIR=$(abspath $(call sub_out,$(SUBMISSION),$(SELECTED))) autograder/make/sanitize-lab.sh \
+		$(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) $(BUILD)/sanitize/$(SELECTED)
+
+# make sass: the kernel whose inner loop it dissects is SASS_KERNEL_<lab> (its lab.mk),
+# or KERNEL (a regular expression on the mangled name).
+sass:
+	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sass LAB=NN (labs: $(LABS_ALL))"; exit 2; }
+	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(BENCH_SUBMISSION) $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a
+	$(Q)autograder/make/sass.sh $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a \
+		'$(or $(KERNEL),$(SASS_KERNEL_$(SELECTED)),.)'

@@ -1,5 +1,6 @@
 # The rules that build one lab of one submission: its kernels, driver, grader, runner
-# and bench (included by the top-level Makefile, which calls LAB_RULES for each).
+# and bench, made at the end of this file for every lab of every folder (included by
+# the top-level Makefile and the student release's, where the grader comes prebuilt).
 
 # The grader: its runtime (the tests' library, the verdict channel, the sanitizer and
 # resources checks, the report hook) and its client of the submission's runner (the
@@ -87,10 +88,21 @@ $(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
 
 # The grader (the parent: tests, references, report) and the submission's runner (the
 # child: the submission, and of common/ only what the lab's given code calls).
+ifndef RELEASE_TREE
 $(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON) \
 		| $(o)/grader/runner_$(2) $(addprefix $(o)/,$(addsuffix .ptx,$(PTX_$(2))))
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker $(GRADER_WRAPS) -o $$@
+else
+# a student release: the course's build of the grader and of its points program
+# (below), prebuilt in autograder/prebuilt/<lab>/ (layout.mk's RELEASE_TREE)
+$(o)/grader/grade_$(2): autograder/prebuilt/$(2)/grade_$(2) \
+		| $(o)/grader/runner_$(2) $(addprefix $(o)/,$(addsuffix .ptx,$(PTX_$(2))))
+	@mkdir -p $$(@D) && cp $$< $$@
+
+$(o)/grader/points_$(2): autograder/prebuilt/$(2)/points_$(2)
+	@mkdir -p $$(@D) && cp $$< $$@
+endif
 
 $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
 	$$(call say,LINK,$$@)
@@ -100,9 +112,11 @@ $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common
 # The grader with stubs in place of the lab's API (gen.py's stubs.c), only to list the
 # tests and their points when the submission does not compile: grade-lab.sh then
 # scores each of them 0.
+ifndef RELEASE_TREE
 $(o)/grader/points_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/grader/gen/stubs.o $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -Xlinker $(VERDICT_WRAPS) -o $$@
+endif
 
 $(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
@@ -125,3 +139,12 @@ $(1)/api.c $(1)/proxy.c $(1)/dispatch.c $(1)/stubs.c &: autograder/runner/gen.py
 $(1)/%.o: $(1)/%.c $(FLAGS_STAMP)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(3) -Iautograder/runner -c $$< -o $$@
 endef
+
+# every lab of every folder graded or built in this run
+$(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)),$(eval $(call LAB_RULES,$(s),$(l))))))
+
+# What make builds of a folder's labs: each one's driver, its grader where it has one
+# (its tests, or prebuilt in a release) and its bench where it has one.
+lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver \
+	$(if $(wildcard autograder/$(l)/test_*.c $(if $(RELEASE_TREE),autograder/prebuilt/$(l)/grade_$(l))),grader/grade_$(l)) \
+	$(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))

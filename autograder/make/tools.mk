@@ -1,5 +1,6 @@
 # The course's tools: the skeleton generator, the report, make movie's GIF encoder and
-# the tools' own tests (included by the top-level Makefile).
+# the tools' own tests, and the confinement of a submission's build (included by the
+# top-level Makefile and the student release's, which builds only the report of them).
 
 SKELGEN := $(BUILD)/bin/skelgen
 SKELGEN_LIB := $(filter-out autograder/tools/skelgen/main.c,$(wildcard autograder/tools/skelgen/*.c))
@@ -41,7 +42,12 @@ $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) 
 # of common/, common/reference/ and the emulation, and lab 01's answer
 # (common/interaction.cuh) only for a lab whose given code includes it (its row of
 # autograder/instructor/release/answers.txt names 01-pair). $(1) submission folder, $(2) build
-# folder, $(3) lab.
+# folder, $(3) lab. A student release builds its own code unconfined (layout.mk's
+# RELEASE_TREE: confine.c, of autograder/grader/, does not ship).
+ifdef RELEASE_TREE
+CONFINE :=
+confined :=
+else
 CONFINE := $(BUILD)/bin/confine
 $(CONFINE): $(BUILD)/obj/autograder/grader/confine.o $(BUILD)/obj/autograder/grader/landlock.o
 	$(call say,LINK,$@)
@@ -54,3 +60,4 @@ course_headers = $(filter-out $(if $(call given_answer,$(1)),,common/interaction
 confined = $(CONFINE) --hide $(CURDIR) --hide $(abspath $(dir $(abspath $(1)))) \
 	--read $(abspath $(1)) $(addprefix --read ,$(abspath $(call course_headers,$(3)))) \
 	$(if $(CUDA_HOME),--read $(CUDA_HOME)) --write $(abspath $(2)) --tmp $(abspath $(2))/.tmp --
+endif

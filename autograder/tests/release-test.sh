@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # release-test.sh MAKE: the student release, checked as a student would use it.
 # - lab 02's given code holds lab 01's answer: it is refused until PASSED=01, then its
-#   file list holds no exercise's answer (no solution code, no CPU reference source);
+#   file list holds no exercise's answer (no solution code, no CPU reference source, no
+#   grader source) and none of the course's own tests;
+# - the release builds with the course's rule files, whole: each is shipped unchanged;
 # - lab 04's release, unpacked elsewhere, passes its own `make test` (the skeleton
 #   grades to 0, emulated without a GPU) and grades the reference to full marks (its naive suite).
 set -u
@@ -17,7 +19,8 @@ grep -q "PASSED=01" "$root/refused.log" || fail "the refusal does not say how to
 $make --no-print-directory release LAB=02 PASSED=01 >"$root/02.log" 2>&1 || fail "make release LAB=02 PASSED=01 failed: see $root/02.log"
 tar tzf build/particle-labs-lab-02.tar.gz | sort >"$root/02-files.txt"
 for f in common/reference/allpairs.cu common/reference/leapfrog.cu common/reference/reference.c common/reference/orbit.c common/reference/ref_boids.c solutions/ autograder/tests/selftest/ \
-	autograder/02-tiling/test_ autograder/tests/; do
+	autograder/02-tiling/test_ autograder/tests/ autograder/grader/ autograder/emu/tests/ autograder/runner/example/ \
+	common/tests/; do
 	! grep -q "$f" "$root/02-files.txt" || fail "lab 02's release holds $f"
 done
 echo "release-test: lab 02 refused without PASSED=01; with it, $(wc -l <"$root/02-files.txt") entries, no answer among them"
@@ -25,6 +28,9 @@ echo "release-test: lab 02 refused without PASSED=01; with it, $(wc -l <"$root/0
 $make --no-print-directory release LAB=04 >"$root/04.log" 2>&1 || fail "make release LAB=04 failed: see $root/04.log"
 tar xzf build/particle-labs-lab-04.tar.gz -C "$root"
 rel=$root/particle-labs-lab-04
+for f in autograder/make/*.mk common/common.mk autograder/emu/emu.mk handouts/handouts.mk; do
+	cmp -s "$f" "$rel/$f" || fail "lab 04's release does not hold the course's $f as it is"
+done
 (cd "$rel" && make test) >"$root/04-test.log" 2>&1 || fail "the release's make test failed: see $root/04-test.log"
 mkdir -p "$rel/mine" && cp -r solutions/04-boids "$rel/mine/"
 # the naive suite: enough to show the release's prebuilt grader and given code at work

@@ -43,7 +43,13 @@ export PL_TIMING_LOG=$PWD/$logs/timing.tsv
 rm -rf "$logs" && mkdir -p "$logs" "$out"
 [ -f .devdeps/env.sh ] && source .devdeps/env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv >"$logs/gpu.txt" 2>&1
-echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')" >>"$logs/gpu.txt"
+# the commit as the caller names it (COMMIT=...): a copy of a working tree made for the
+# GPU machine may carry a stale .git, whose HEAD is not what was copied
+if [ -n "${COMMIT:-}" ]; then
+	echo "commit $COMMIT (as the caller says)" >>"$logs/gpu.txt"
+else
+	echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)') (from this copy's .git: pass COMMIT= where it may be stale)" >>"$logs/gpu.txt"
+fi
 summary=()
 over_budget() { # name: records a step skipped for lack of time
 	[ "$SECONDS" -lt "$budget" ] && return 1

@@ -6,7 +6,9 @@
 # grader never links a submission, so it ships as a program: its tests, references
 # and thresholds' checks stay out of sight), the runner's sources to build around
 # their code, the course's helpers as sources and its CPU references and baselines
-# compiled (common/prebuilt/), and a README and Makefile of their own.
+# compiled (common/prebuilt/), the course's own make rules, whole, and a README and a
+# Makefile of their own that includes those rules (they build from autograder/prebuilt/
+# and common/prebuilt/ what does not ship as source: autograder/make/layout.mk).
 # Never an exercise's answer: a lab whose given code holds an earlier lab's answer
 # (answers.txt) is released only when PASSED names that lab (its deadline is over);
 # common/interaction.cuh, lab 01's body_body_interaction, ships only with a lab that
@@ -34,12 +36,22 @@ done <autograder/instructor/release/answers.txt
 
 rm -rf "$dir" && mkdir -p "$dir"
 copy() { mkdir -p "$dir/$(dirname "$1")" && cp -r "$1" "$dir/$1"; }
+# copy_dir DIR [EXCLUDE...]: the folder DIR whole, but what an EXCLUDE names (a glob on
+# the path from the top, tar's --exclude) and Python's caches
+copy_dir() {
+	local d=$1
+	shift
+	tar -cf - --anchored --exclude='*/__pycache__' "${@/#/--exclude=}" "$d" | tar -xf - -C "$dir"
+}
 
-# common/: the helpers as sources; common/reference/: the CPU references and baselines,
-# each of which transcribes an exercise (leapfrog.cu, the drivers' integrator of labs 02
-# and 03, is lab 01's leapfrog_step), as objects only, beside their headers
+# common/: whole, its helpers (common/NN-name/: one lab's) as sources and its rules
+# (common.mk), but its tests; common/reference/: the CPU references and baselines, each
+# of which transcribes an exercise (leapfrog.cu, the drivers' integrator of labs 02 and
+# 03, is lab 01's leapfrog_step), as objects only (common/prebuilt/), beside their
+# headers; common/interaction.cuh, lab 01's answer, only with a lab that includes it
+# (below)
+copy_dir common common/tests 'common/reference/*.c' 'common/reference/*.cu' common/interaction.cuh
 mkdir -p "$dir/common/prebuilt"
-for f in common/*.h common/reference/*.h common/*.c common/*.cu common/[0-9][0-9]-*/*.[ch]; do copy "$f"; done
 for f in common/reference/*.c common/reference/*.cu; do
 	obj=build/obj/${f%.c}.o
 	[[ $f == *.cu ]] && obj=build/obj/$f.o
@@ -47,15 +59,14 @@ for f in common/reference/*.c common/reference/*.cu; do
 	strip --strip-debug -o "$dir/common/prebuilt/$(basename "$obj")" "$obj"
 done
 
-# the build, the grading scripts, the runner's sources, the emulation
+# the build (the release's Makefile and the course's rules and scripts it includes,
+# make/), the report, the runner's sources, less the example page of its glue for
+# maintainers, and the emulation, less its own tests (emu.mk is among the rules)
 cp autograder/instructor/release/Makefile "$dir/Makefile"
-# (runner/: what a runner is built from, less the example page of its glue for
-# maintainers; make/: the rules and scripts, less the course's own lab-rules.mk and
-# tools.mk, which the release's Makefile stands in for)
-for f in autograder/runner/* autograder/report autograder/make/*; do
-	case $f in */example | */lab-rules.mk | */tools.mk) continue ;; esac
-	copy "$f"
-done
+copy_dir autograder/make
+copy_dir autograder/report
+copy_dir autograder/runner autograder/runner/example
+copy_dir autograder/emu autograder/emu/tests
 # the skeletons as the generator writes them from solutions/, never labs/ as this
 # checkout holds it (a student's clone has their work there)
 skel=$(mktemp -d)
@@ -90,11 +101,6 @@ pair_users=$(for l in $want; do
 	if grep -rqs '#include "interaction.cuh"' "$dir/labs/$l"; then echo "$l"; fi
 done)
 [ -z "$pair_users" ] || copy "$given_pair"
-[ -n "$emu" ] && for f in emu.h emu_warp.h emu_intrinsics.h emu_math.h emu_runtime.h emu_thrust.h emu_memory.h \
-	emu_sched.h emu_memory.c emu_sched.c emu_runtime.c emu_keysort.c emu_fastmath.c emu_check.h emu_check.c \
-	launch.py README.md; do
-	copy "autograder/emu/$f"
-done
 # the references' kernels built for the CPU emulation too, for the emulated drivers
 # (make run without a GPU: the drivers of labs 01 to 03 integrate with leapfrog.cu's)
 if [ -n "$emu" ]; then
@@ -105,6 +111,7 @@ if [ -n "$emu" ]; then
 		strip --strip-debug -o "$dir/common/prebuilt/emu/$(basename "$obj")" "$obj"
 	done
 fi
+copy handouts/handouts.mk
 copy handouts/style.css
 copy handouts/plot.sh
 copy handouts/nav.sh
@@ -120,6 +127,9 @@ leak=$(grep -rlE 'BEGIN SOLUTION|END SOLUTION' "$dir" --include='*.cu' --include
 [ -z "$leak" ] || die "solution markers in: $leak"
 for f in "$dir"/common/reference/*.c "$dir"/common/reference/*.cu; do
 	[ ! -e "$f" ] || die "${f#"$dir"/} is an exercise's answer and must not ship as source"
+done
+for f in "$dir"/autograder/grader "$dir"/autograder/[0-9][0-9]-*/test_*.c "$dir"/solutions; do
+	[ ! -e "$f" ] || die "${f#"$dir"/} is the grader's or the answers' source and must not ship"
 done
 for l in $pair_users; do
 	grep -Eq "^$l[[:space:]]+([^[:space:]]*,)?01-pair" autograder/instructor/release/answers.txt ||
