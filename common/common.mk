@@ -9,7 +9,7 @@ COMMON_CU := $(wildcard common/*.cu common/reference/*.cu)
 COMMON_PREBUILT := $(if $(RELEASE_TREE),$(wildcard common/prebuilt/*.o))
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) $(COMMON_CU:%.cu=$(BUILD)/obj/%.cu.o) $(COMMON_PREBUILT)
 LIBCOMMON := $(BUILD)/lib/libcommon.a
-# libpng: the drivers' frames (frames.o, png_io.o) and test_common only; libcommon.a is
+# libpng: the drivers' frames (frames.o, png_io.o) and common_test only; libcommon.a is
 # an archive, so the graders and runners, which pull neither, never need it.
 PNG_LIBS := -lpng
 
@@ -29,10 +29,10 @@ $(LIBCOMMON): $(COMMON_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 # The project's own Criterion tests: common/ and the grading tools.
-TEST_COMMON := $(BUILD)/bin/test_common
-TEST_TOOLS := $(BUILD)/bin/test_tools
+TEST_COMMON := $(BUILD)/bin/common_test
+TEST_TOOLS := $(BUILD)/bin/tools_test
 
-# (test_octree.c also tests the grader's octree checkers, which live with lab 05's grader)
+# (octree_test.c also tests the grader's octree checkers, which live with lab 05's grader)
 $(BUILD)/obj/common/tests/%.o: CPPFLAGS += -Iautograder/05-octree
 $(TEST_COMMON): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/tests/*.c) autograder/05-octree/octree_check.c) \
 		$(LIBCOMMON)

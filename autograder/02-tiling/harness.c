@@ -1,7 +1,7 @@
 /* Lab 02-tiling: host-side helpers (see harness.h). */
 #include "cuda_check.h"
 #include "tiling.h"
-#include "reference_build.h"
+#include "baseline_build.h"
 #include "thresholds.h"
 #include "harness.h"
 
@@ -22,9 +22,9 @@ static cudaError_t launch_once(const struct allpairs_run *a, const void *ctx)
 		return accel_naive(a->d_pos, a->d_acc, a->n, a->eps2);
 	case KERNEL_LDCG:
 		return accel_naive_ldcg(a->d_pos, a->d_acc, a->n, a->eps2);
-	case KERNEL_REFERENCE_TILED:
-#ifdef HAVE_REFERENCE
-		return reference_accel_tiled(a->d_pos, a->d_acc, a->n, a->eps2, k->p);
+	case KERNEL_BASELINE_TILED:
+#ifdef HAVE_BASELINE
+		return baseline_accel_tiled(a->d_pos, a->d_acc, a->n, a->eps2, k->p);
 #else
 		return cudaErrorNotSupported;
 #endif
@@ -49,8 +49,8 @@ const char *accel_kernel_name(enum accel_kernel kernel)
 		return "naive";
 	case KERNEL_LDCG:
 		return "ldcg";
-	case KERNEL_REFERENCE_TILED:
-		return "reference tiled";
+	case KERNEL_BASELINE_TILED:
+		return "baseline tiled";
 	}
 	return "?";
 }

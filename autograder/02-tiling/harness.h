@@ -14,10 +14,10 @@
 
 /* The all-pairs launchers a timed run can call. */
 enum accel_kernel {
-	KERNEL_TILED,	       /* the submission's accel_tiled(p) */
-	KERNEL_NAIVE,	       /* the submission's copy of the given accel_naive */
-	KERNEL_LDCG,	       /* the given accel_naive_ldcg */
-	KERNEL_REFERENCE_TILED /* the course's accel_tiled(p) (HAVE_REFERENCE only) */
+	KERNEL_TILED,	      /* the submission's accel_tiled(p) */
+	KERNEL_NAIVE,	      /* the submission's copy of the given accel_naive */
+	KERNEL_LDCG,	      /* the given accel_naive_ldcg */
+	KERNEL_BASELINE_TILED /* the course's accel_tiled(p) (HAVE_BASELINE only) */
 };
 
 /* Times one launcher with tile size @p on @a's bodies, L2 flushed
@@ -25,7 +25,7 @@ enum accel_kernel {
 cudaError_t tiled_time(struct allpairs_run *a, enum accel_kernel kernel, int p, int warmup,
 		       int runs, struct timing *t);
 
-/* "tiled", "naive", "ldcg", "reference tiled" */
+/* "tiled", "naive", "ldcg", "baseline tiled" */
 const char *accel_kernel_name(enum accel_kernel kernel);
 
 /* Runs accel_tiled(p) on host bodies: the output and guard slots past it are poisoned

@@ -6,8 +6,8 @@
 EMU_LABS += 02-tiling
 
 # the grader times the submission against the course's own build of the lab (the API
-# of api.txt renamed reference_<name>): the lab's kernels must be static
-REFERENCE_LABS += 02-tiling
+# of api.txt renamed baseline_<name>): the lab's kernels must be static
+BASELINE_LABS += 02-tiling
 # make sass: the kernel whose inner loop it dissects (a regular expression on the
 # mangled name: accel_tiled_kernel<256>)
 SASS_KERNEL_02-tiling := accel_tiled_kernelILi256E

@@ -5,7 +5,7 @@
 
 #include "cuda_check.h"
 #include "orbit.h"
-#include "reference_build.h"
+#include "baseline_build.h"
 #include "harness.h"
 
 #define PI 3.14159265358979323846
@@ -121,16 +121,15 @@ static cudaError_t prop_once(void *ctx)
 				       r->spl);
 	case PROP_INTEGRATED:
 		return propagate_integrated(r->b->s, r->b->n, TIMED_DT, r->steps, r->spl, NULL);
-#ifdef HAVE_REFERENCE
-	case PROP_REFERENCE_MODULAR:
-		return reference_propagate_modular(r->b->s, r->b->n, TIMED_DT, r->steps,
-						   r->scratch);
-	case PROP_REFERENCE_INTEGRATED:
-		return reference_propagate_integrated(r->b->s, r->b->n, TIMED_DT, r->steps, r->spl,
-						      NULL);
+#ifdef HAVE_BASELINE
+	case PROP_BASELINE_MODULAR:
+		return baseline_propagate_modular(r->b->s, r->b->n, TIMED_DT, r->steps, r->scratch);
+	case PROP_BASELINE_INTEGRATED:
+		return baseline_propagate_integrated(r->b->s, r->b->n, TIMED_DT, r->steps, r->spl,
+						     NULL);
 #else
-	case PROP_REFERENCE_MODULAR:
-	case PROP_REFERENCE_INTEGRATED:
+	case PROP_BASELINE_MODULAR:
+	case PROP_BASELINE_INTEGRATED:
 		return cudaErrorNotSupported; /* no solutions/ in this tree (the emulation) */
 #endif
 	}
@@ -144,7 +143,7 @@ cudaError_t propagator_time(struct batch *b, enum propagator k, int steps, int s
 	struct timing_plan plan = {prop_fresh, prop_once, &r, 1, runs, 0};
 	cudaError_t err;
 
-	if (k == PROP_MODULAR || k == PROP_REFERENCE_MODULAR)
+	if (k == PROP_MODULAR || k == PROP_BASELINE_MODULAR)
 		CUDA_CHECK(cudaMalloc((void **)&r.scratch,
 				      MODULAR_SCRATCH_DOUBLES(b->n) * sizeof(double)));
 	err = time_gpu(&plan, t);

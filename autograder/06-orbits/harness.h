@@ -48,10 +48,10 @@ enum propagator {
 	PROP_INTEGRATED, /* propagate_integrated, double */
 	PROP_FLOAT,	 /* propagate_float */
 	PROP_MODULAR,	 /* propagate_modular, double, one launch per stage */
-	/* the course's own builds of the two (reference_build.h, HAVE_REFERENCE only), run
+	/* the course's own builds of the two (baseline_build.h, HAVE_BASELINE only), run
 	 * in the grader's process: baselines a submission cannot touch */
-	PROP_REFERENCE_MODULAR,
-	PROP_REFERENCE_INTEGRATED,
+	PROP_BASELINE_MODULAR,
+	PROP_BASELINE_INTEGRATED,
 };
 
 /*

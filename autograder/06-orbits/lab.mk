@@ -5,9 +5,9 @@
 # graded with its kernels emulated on the CPU where no GPU is visible (autograder/emu/)
 EMU_LABS += 06-orbits
 # the grader times the submission against the course's own build of the lab (the API
-# of api.txt renamed reference_<name>): the baseline of speed/integrated_vs_modular and
-# the yardstick of speed/integrated_vs_reference; the lab's kernels must be static
-REFERENCE_LABS += 06-orbits
+# of api.txt renamed baseline_<name>): the baseline of speed/integrated_vs_modular and
+# the yardstick of speed/integrated_vs_baseline; the lab's kernels must be static
+BASELINE_LABS += 06-orbits
 
 # resources/state_in_registers reads nvcc's PTX of integrated.cu: the loads and stores
 # inside its loop of steps (autograder/grader/ptx_traffic.h)

@@ -2,7 +2,7 @@
  * Lab 06-orbits: minimum speedups, each ratio measured with CUDA events, a warm-up and
  * the median of several runs, each from the initial state uploaded afresh; every
  * satellite's result of the submission re-checked afterwards against the CPU. The
- * baselines are the course's own propagators (reference_build.h), run in the grader's
+ * baselines are the course's own propagators (baseline_build.h), run in the grader's
  * process, timed before any call of the submission: nothing the submission does can
  * slow them down. Run one test at a time (--jobs 1).
  */
@@ -78,11 +78,11 @@ static double timed(struct batch *b, enum propagator k, int steps, int runs)
 	return t.median_ms;
 }
 
-#ifndef HAVE_REFERENCE
+#ifndef HAVE_BASELINE
 /* The emulated grader (and a tree without solutions/) has no course build to time
  * against: said, and skipped, after gpu_require() has said why first where it can. */
 #define SKIP_WITHOUT_REFERENCE(what)                                                               \
-	cr_skip_test("the course's reference build is not in this tree (no "                       \
+	cr_skip_test("the course's baseline build is not in this tree (no "                        \
 		     "solutions/06-orbits): its %s is this test's baseline: test skipped",         \
 		     what)
 #endif
@@ -90,7 +90,7 @@ static double timed(struct batch *b, enum propagator k, int steps, int runs)
 GRADED_TEST(speed, integrated_vs_modular, 3, 300)
 {
 	gpu_require();
-#ifndef HAVE_REFERENCE
+#ifndef HAVE_BASELINE
 	SKIP_WITHOUT_REFERENCE("propagate_modular");
 #else
 	struct batch b;
@@ -103,7 +103,7 @@ GRADED_TEST(speed, integrated_vs_modular, 3, 300)
 	/* the baseline first, before any call of the submission: the course's modular
 	 * propagator in this process, which no submission can slow down */
 	grade_runner_stop(); /* no runner of the submission's alive: nothing of its runs */
-	double modular = timed(&b, PROP_REFERENCE_MODULAR, SEED_STEPS, 3);
+	double modular = timed(&b, PROP_BASELINE_MODULAR, SEED_STEPS, 3);
 	double integrated = timed(&b, PROP_INTEGRATED, SEED_STEPS, 7);
 	/* the state holds the submission's last run */
 	check_after_timing(&b, ref, "propagate_integrated", SEED_STEPS);
@@ -122,10 +122,10 @@ GRADED_TEST(speed, integrated_vs_modular, 3, 300)
 #endif
 }
 
-GRADED_TEST(speed, integrated_vs_reference, 3, 300)
+GRADED_TEST(speed, integrated_vs_baseline, 3, 300)
 {
 	gpu_require();
-#ifndef HAVE_REFERENCE
+#ifndef HAVE_BASELINE
 	SKIP_WITHOUT_REFERENCE("propagate_integrated");
 #else
 	struct batch b;
@@ -138,7 +138,7 @@ GRADED_TEST(speed, integrated_vs_reference, 3, 300)
 	/* the course's kernel first, in this process, before any call of the submission;
 	 * then the submission's on the same batch, the same shape, one launch each */
 	grade_runner_stop(); /* no runner of the submission's alive: nothing of its runs */
-	double course = timed(&b, PROP_REFERENCE_INTEGRATED, PARITY_STEPS, PARITY_RUNS);
+	double course = timed(&b, PROP_BASELINE_INTEGRATED, PARITY_STEPS, PARITY_RUNS);
 	double own = timed(&b, PROP_INTEGRATED, PARITY_STEPS, PARITY_RUNS);
 	/* correctness after timing: the state holds the submission's last run */
 	check_every(&b, ref, "propagate_integrated", PARITY_STEPS, PARITY_CHECK_STRIDE);

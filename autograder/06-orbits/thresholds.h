@@ -103,7 +103,7 @@
 #define WORKLOAD_FLOAT_REL_TOL 1e-6
 
 /* Integrated against modular at the seed's shape, 550 satellites x 6400 steps of 10 s.
- * The baseline is the course's propagate_modular (reference_build.h), timed in the
+ * The baseline is the course's propagate_modular (baseline_build.h), timed in the
  * grader's own process before any call of the submission: timing the submission's own
  * modular let a submission pass by slowing it (each stage launched three times) rather
  * than by a fast integrated kernel. Re-measured with that baseline on the H200

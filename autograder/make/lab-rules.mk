@@ -31,7 +31,7 @@ $(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,
 $(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(GRADER_RUNTIME)))
 $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) $(addprefix autograder/grader/,resources.c compare.c csv.c allpairs_run.c)))
 $(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
-$(eval refobjs := $(if $(and $(filter $(2),$(REFERENCE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/reference/%.o,$(wildcard solutions/$(2)/*.cu))))
+$(eval refobjs := $(if $(and $(filter $(2),$(BASELINE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/baseline/%.o,$(wildcard solutions/$(2)/*.cu))))
 $(eval hdr := $(call api_dir,$(2)))
 $(eval rpc_parent := $(patsubst autograder/%.c,$(o)/grader/%.o,$(GRADER_CLIENT)) $(addprefix $(o)/grader/runner/,devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
 $(eval rpc_child := $(addprefix $(o)/grader/runner/,server.o wire.o devmem_cuda.o) $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
@@ -54,13 +54,13 @@ $(o)/%.ptx: $(d)/%.cu $(o)/%.o $(FLAGS_STAMP) | $(CONFINE)
 	$(Q)$(call confined,$(1),$(o),$(2)) $(NVCC) $(filter-out -MMD -MP,$(CUFLAGS)) $(LAB_CUFLAGS_$(2)) \
 		-arch=compute_80 $(CPPFLAGS) -I$(d) -ptx $$< -o $$@
 
-# The course's reference build of the lab, for the grader's same-run comparisons: the
-# API symbols listed in autograder/<lab>/api.txt are renamed reference_<name>.
-$(o)/grader/reference/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
-	$$(call say,NVCC,$$< (reference))
+# The course's baseline build of the lab, for the grader's same-run comparisons: the
+# API symbols listed in autograder/<lab>/api.txt are renamed baseline_<name>.
+$(o)/grader/baseline/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
+	$$(call say,NVCC,$$< (baseline))
 	@mkdir -p $$(@D)
 	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -Isolutions/$(2) \
-		$(foreach s,$(api),-D$(s)=reference_$(s)) -c $$< -o $$@
+		$(foreach s,$(api),-D$(s)=baseline_$(s)) -c $$< -o $$@
 
 $(o)/driver.o: $(d)/driver.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
@@ -74,7 +74,7 @@ $(o)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(hdr) -Iautograder/grader -Iautograder/report -Iautograder/runner \
 		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(o))"' \
-		$(if $(refobjs),-DHAVE_REFERENCE) -c $$< -o $$@
+		$(if $(refobjs),-DHAVE_BASELINE) -c $$< -o $$@
 
 $(call RPC_GEN_RULES,$(o)/grader/gen,$(2),$(hdr))
 

@@ -30,10 +30,10 @@ sub_out = $(BUILD)/sub/$(call tag,$(1))/$(2)
 
 # ---------------------------------------------------------------- each lab's settings
 # A lab's own settings, all in autograder/<lab>/lab.mk (autograder/DEVELOPING.md, "Adding a lab"): is it
-# emulated (EMU_LABS), timed against the course's build (REFERENCE_LABS), its nvcc
+# emulated (EMU_LABS), timed against the course's build (BASELINE_LABS), its nvcc
 # flags, what its runner links of common/, its make sass kernel and make movie demo.
 EMU_LABS :=
-REFERENCE_LABS :=
+BASELINE_LABS :=
 include $(wildcard autograder/[0-9][0-9]-*/lab.mk)
 
 # A change of compiler or flags rebuilds everything (git's flags stamp).

@@ -24,7 +24,7 @@ g 01-skel 120 LAB=01 SUBMISSION=labs
 for l in ${SMOKE_LABS:-02 03 04 05 06}; do g $l-speed 200 LAB=$l SUBMISSION=solutions FILTER='speed/*'; done
 mkdir -p build/alt && rm -rf build/alt/06-orbits && cp -r solutions/06-orbits build/alt/ &&
 	patch -s -p1 -d build/alt/06-orbits <autograder/tests/selftest/06-orbits/state_in_global.patch
-g 06-state-in-global 150 LAB=06 SUBMISSION=build/alt FILTER='@(speed/integrated_vs_reference|resources/state_in_registers)'
+g 06-state-in-global 150 LAB=06 SUBMISSION=build/alt FILTER='@(speed/integrated_vs_baseline|resources/state_in_registers)'
 echo "== batches (lab, runs, K: smallest median largest, believed)"
 awk -F'\t' '{ n[$1]++; k[$1] = k[$1] " " $5; ok[$1] += $8 } END { for (l in n) print l, n[l], k[l], ok[l] }' \
 	"$PL_TIMING_LOG" 2>/dev/null | awk '{ printf "%s %d runs, K:", $1, $2; split("", c);

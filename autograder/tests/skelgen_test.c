@@ -1,6 +1,6 @@
 /*
  * Tests of the skeleton generator's in-memory transform: markers, errors with their
- * lines, line endings. The tree operations are in test_skeltree.c.
+ * lines, line endings. The tree operations are in skeltree_test.c.
  */
 #include <criterion/criterion.h>
 #include <dirent.h>
