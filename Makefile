@@ -167,8 +167,8 @@ test-grade: all
 		GRADE_DIR=$(BUILD)/test-grade/labs $(if $(TEST_GRADE_FILTER),FILTER='$(TEST_GRADE_FILTER)')
 
 # Host C is kept formatted; the kernels' solution files keep their markers at column 0,
-# where clang-format would indent them, so they are left out, as is gen.py's output
-# checked in as an example (autograder/runner/example/: byte for byte gen.py's).
+# where clang-format would indent them, so they are left out, as is write_glue.py's output
+# checked in as an example (autograder/runner/example/: byte for byte write_glue.py's).
 FORMATTED = $(filter-out autograder/runner/example/%,$(shell git ls-files 'autograder/*.c' \
 	'autograder/*.h' 'common/*.c' 'common/*.h' 'solutions/*/driver.c' 'solutions/*/*.h' 2>/dev/null))
 # (outside a git checkout the list is empty: clang-format, given no file, would read

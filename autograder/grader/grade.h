@@ -7,7 +7,7 @@
  * Each lab's test program is a set of GRADED_TEST()s linked with grade.c, which
  * provides main(). Criterion runs each test in its own process with a timeout, so
  * a crash, a hang or a sticky CUDA error fails that test alone; the report is
- * written afterwards by the parent process (see report_hook.c).
+ * written afterwards by the parent process (see fragment_writer.c).
  */
 #ifndef GRADE_H
 #define GRADE_H

@@ -6,7 +6,7 @@
 # resources checks, the report hook) and its client of the submission's runner (the
 # runner's lifecycle, its sandbox, its timing's check); confine.c is a program of its
 # own (tools.mk). Both never link a submission.
-GRADER_CLIENT := $(addprefix autograder/grader/,client.c client_calls.c client_batch.c client_timing.c client_guard.c client_initcheck.c confirm.c sandbox.c landlock.c runner_io.c)
+GRADER_CLIENT := $(addprefix autograder/grader/,client.c client_calls.c client_batch.c client_timing.c client_guard.c client_initcheck.c timing_confirm.c sandbox.c landlock.c runner_io.c)
 GRADER_RUNTIME := $(filter-out $(GRADER_CLIENT) autograder/grader/confine.c,$(wildcard autograder/grader/*.c))
 
 # The grader's links: every cudaFree through the runner (autograder/grader/client_calls.c),
@@ -109,7 +109,7 @@ $(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(rpc_child) -Xlinker --whole-archive $(o)/lab.a -Xlinker --no-whole-archive \
 		$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2))) $(LDLIBS) -o $$@
 
-# The grader with stubs in place of the lab's API (gen.py's stubs.c), only to list the
+# The grader with stubs in place of the lab's API (write_glue.py's stubs.c), only to list the
 # tests and their points when the submission does not compile: grade-lab.sh then
 # scores each of them 0.
 ifndef RELEASE_TREE
@@ -128,13 +128,13 @@ endef
 # The course's copy of a lab's headers (the API the grader is built against).
 api_dir = $(firstword $(wildcard solutions/$(1) labs/$(1)))
 
-# $(1) folder, $(2) lab, $(3) the lab's headers: the runner glue gen.py writes (rpc.h).
+# $(1) folder, $(2) lab, $(3) the lab's headers: the runner glue write_glue.py writes (rpc.h).
 define RPC_GEN_RULES
-$(1)/api.c $(1)/proxy.c $(1)/dispatch.c $(1)/stubs.c &: autograder/runner/gen.py autograder/$(2)/api.txt \
+$(1)/api.c $(1)/proxy.c $(1)/dispatch.c $(1)/stubs.c &: autograder/runner/write_glue.py autograder/$(2)/api.txt \
 		$(wildcard $(3)/*.h) $(wildcard common/*.h common/[0-9][0-9]-*/*.h common/reference/*.h)
 	$$(call say,GEN,$(1))
 	@mkdir -p $(1)
-	$(Q)python3 autograder/runner/gen.py $(3) autograder/$(2)/api.txt common $(1)
+	$(Q)python3 autograder/runner/write_glue.py $(3) autograder/$(2)/api.txt common $(1)
 
 $(1)/%.o: $(1)/%.c $(FLAGS_STAMP)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(3) -Iautograder/runner -c $$< -o $$@

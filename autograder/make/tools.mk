@@ -29,7 +29,7 @@ $(BUILD)/obj/autograder/tools/skelgen/%.o $(BUILD)/obj/autograder/tests/%.o: \
 		-Iautograder/tools/movie
 
 $(TEST_TOOLS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard autograder/tests/*.c) \
-		$(SKELGEN_LIB) $(REPORT_LIB) autograder/grader/resources.c autograder/grader/ptx_traffic.c autograder/grader/confirm.c \
+		$(SKELGEN_LIB) $(REPORT_LIB) autograder/grader/resources.c autograder/grader/ptx_traffic.c autograder/grader/timing_confirm.c \
 		autograder/grader/compare.c \
 		autograder/tools/movie/gif.c) $(LIBCOMMON)
 	$(call say,LINK,$@)

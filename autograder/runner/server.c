@@ -46,7 +46,7 @@ static void forbid_exec(void)
 __attribute__((section(".preinit_array"),
 	       used)) static void (*const forbid_exec_first)(void) = forbid_exec;
 
-/* gen.py's dispatcher: calls function @p fn with argument addresses @p argv. */
+/* write_glue.py's dispatcher: calls function @p fn with argument addresses @p argv. */
 void rpc_dispatch(int fn, void *const *argv, void *ret);
 
 /* the pointers of one request, in order: what they were mapped to */

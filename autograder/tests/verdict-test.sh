@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # verdict-test.sh: the report follows each test's own process, never what Criterion
-# heard (autograder/grader/verdict.c, report_hook.c). Builds a small grader
+# heard (autograder/grader/verdict.c, fragment_writer.c). Builds a small grader
 # (autograder/tests/verdict/tests.c) with the labs' grading library and checks each
 # row: a pass, a failed check, a process that ends midway with status 0, a skip, and a
 # pass Criterion was told of with no verdict behind it. No GPU needed.
@@ -12,7 +12,7 @@ fail() { echo "verdict-test: $*"; exit 1; }
 # the toolkit's headers: CUDA_HOME (make test passes the toolchain's), else beside nvcc
 cuda=${CUDA_HOME:-$(dirname "$(dirname "$(readlink -f "$nvcc")")")}
 inc="-Iautograder/grader -Iautograder/report -Icommon -I$cuda/include"
-for f in autograder/grader/grade.c autograder/grader/report_hook.c autograder/grader/verdict.c \
+for f in autograder/grader/grade.c autograder/grader/fragment_writer.c autograder/grader/verdict.c \
 	autograder/report/fragment.c autograder/tests/verdict/tests.c; do
 	gcc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -Wall -Werror $inc -DGRADE_LAB='"verdict"' \
 		-DLAB_BUILD_DIR='"."' -c "$f" -o "$out/$(basename "$f" .c).o" 2>>"$out/build.log" ||

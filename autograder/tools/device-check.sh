@@ -38,7 +38,7 @@ budget=${BUDGET:-540}
 want() { [[ $steps == *" $1 "* ]]; }
 out=${OUT:-build/device}
 logs=build/device-logs
-# every timed run's figures, for calibrating autograder/grader/confirm.h (client_timing.c)
+# every timed run's figures, for calibrating autograder/grader/timing_confirm.h (client_timing.c)
 export PL_TIMING_LOG=$PWD/$logs/timing.tsv
 rm -rf "$logs" && mkdir -p "$logs" "$out"
 [ -f .devdeps/env.sh ] && source .devdeps/env.sh

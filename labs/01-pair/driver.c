@@ -16,7 +16,7 @@
 #include "args.h"
 #include "cuda_check.h"
 #include "frames.h"
-#include "nbody_demo.h"
+#include "allpairs_driver.h"
 #include "reference.h"
 #include "timing.h"
 #include "pair.h"

@@ -13,7 +13,7 @@
  */
 #include <stdio.h>
 #include "args.h"
-#include "nbody_demo.h"
+#include "allpairs_driver.h"
 #include "tiling.h"
 
 /* --kernel: tiled (yours, P = --p), naive or ldcg (lab 01's, 256 threads a block) */
@@ -21,7 +21,7 @@ enum kernel { TILED, NAIVE, LDCG };
 
 static const char *const kernel_names[] = {"tiled", "naive", "ldcg"};
 
-static cudaError_t force(void *ctx, const struct nbody_demo *d)
+static cudaError_t force(void *ctx, const struct allpairs_driver *d)
 {
 	const int *kernel = ctx;
 
@@ -32,7 +32,7 @@ static cudaError_t force(void *ctx, const struct nbody_demo *d)
 	return accel_tiled(d->d_pos, d->d_acc, d->n, d->eps2, d->p);
 }
 
-static cudaError_t print_kernel(void *ctx, const struct nbody_demo *d)
+static cudaError_t print_kernel(void *ctx, const struct allpairs_driver *d)
 {
 	const int *kernel = ctx;
 
@@ -51,5 +51,5 @@ int main(int argc, char **argv)
 	    "the tiled kernel's tile: 64, 128, 256, 512 or 1024 (default 256)", options, force,
 	    print_kernel};
 
-	return nbody_demo_main(argc, argv, &lab, &kernel);
+	return allpairs_driver_main(argc, argv, &lab, &kernel);
 }

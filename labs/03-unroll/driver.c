@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include "args.h"
 #include "cuda_check.h"
-#include "nbody_demo.h"
+#include "allpairs_driver.h"
 #include "unroll.h"
 
 /* --u, --q, --auto: the kernel's configuration beside --p (P bodies per block) */
@@ -23,7 +23,7 @@ struct unroll_choice {
 	int u, q;
 };
 
-static cudaError_t force(void *ctx, const struct nbody_demo *d)
+static cudaError_t force(void *ctx, const struct allpairs_driver *d)
 {
 	const struct unroll_choice *k = ctx;
 
@@ -35,7 +35,7 @@ static cudaError_t force(void *ctx, const struct nbody_demo *d)
 }
 
 /* --auto: the configuration accel_auto takes on this device */
-static cudaError_t print_kernel(void *ctx, const struct nbody_demo *d)
+static cudaError_t print_kernel(void *ctx, const struct allpairs_driver *d)
 {
 	const struct unroll_choice *k = ctx;
 	struct accel_config c = {d->p, k->u, k->q};
@@ -60,5 +60,5 @@ int main(int argc, char **argv)
 	const struct nbody_lab lab = {"bodies per block (default 256)", options, force,
 				      print_kernel};
 
-	return nbody_demo_main(argc, argv, &lab, &k);
+	return allpairs_driver_main(argc, argv, &lab, &k);
 }

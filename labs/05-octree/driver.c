@@ -24,7 +24,7 @@
 #include "frames.h"
 #include "galaxy.h"
 #include "ic.h"
-#include "nbody_demo.h"
+#include "allpairs_driver.h"
 #include "octree.h"
 #include "rng.h"
 #include "timing.h"

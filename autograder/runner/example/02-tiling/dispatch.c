@@ -1,4 +1,4 @@
-/* Written by autograder/runner/gen.py from the lab's header: do not edit. */
+/* Written by autograder/runner/write_glue.py from the lab's header: do not edit. */
 #include "tiling.h"
 #include "rpc.h"
 

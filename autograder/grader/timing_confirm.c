@@ -1,5 +1,5 @@
-/* When the grader believes a runner's timing (see confirm.h). */
-#include "confirm.h"
+/* When the grader believes a runner's timing (see timing_confirm.h). */
+#include "timing_confirm.h"
 
 int timing_believable(double child_ms, double parent_ms, int calls, double overhead_ms)
 {

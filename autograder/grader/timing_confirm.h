@@ -1,5 +1,5 @@
 /**
- * @file confirm.h
+ * @file timing_confirm.h
  * @brief The grader's check of the times a submission's runner reports.
  *
  * The runner times each call with CUDA events of its own, which the grader cannot

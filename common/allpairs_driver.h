@@ -1,5 +1,5 @@
 /**
- * @file nbody_demo.h
+ * @file allpairs_driver.h
  * @brief The all-pairs force labs' driver less its kernel: labs 02 and 03 time their
  *        force kernel on a cube of bodies at rest, or integrate with it (`--steps`,
  *        the course's leapfrog, leapfrog.h) and write frames (frames.h), the same way;
@@ -7,8 +7,8 @@
  *        (struct nbody_lab). The scenes (initial conditions and camera) serve lab 01's
  *        driver too.
  */
-#ifndef COMMON_NBODY_DEMO_H
-#define COMMON_NBODY_DEMO_H
+#ifndef COMMON_ALLPAIRS_DRIVER_H
+#define COMMON_ALLPAIRS_DRIVER_H
 
 #include <cuda_runtime.h>
 
@@ -60,7 +60,7 @@ void nbody_scene_ic(struct rng *r, enum nbody_scene scene, int n, float4 *pos, f
 void nbody_frames_scene(struct frames *f, int n, enum nbody_scene scene);
 
 /** @brief A force lab's run: the command line's settings, and the bodies. */
-struct nbody_demo {
+struct allpairs_driver {
 	int n;			 /**< bodies (-n, default 262144) */
 	int p;			 /**< bodies per tile of the tiled kernels (--p, default 256) */
 	float eps2;		 /**< softening length squared (--eps EPS, default 0.01) */
@@ -86,10 +86,10 @@ struct nbody_lab {
 	 */
 	const struct arg_spec *options;
 	/** @brief Writes the accelerations at d->d_pos into d->d_acc with the lab's kernel. */
-	cudaError_t (*force)(void *ctx, const struct nbody_demo *d);
+	cudaError_t (*force)(void *ctx, const struct allpairs_driver *d);
 	/** @brief Prints the kernel and its configuration, the start of each result line
 	 *         (no newline). Called after the runs. */
-	cudaError_t (*print_kernel)(void *ctx, const struct nbody_demo *d);
+	cudaError_t (*print_kernel)(void *ctx, const struct allpairs_driver *d);
 };
 
 /**
@@ -100,10 +100,10 @@ struct nbody_lab {
  * @return The exit status: 0 (--help too), 2 for a bad command line (a message and
  *         the usage are printed), 1 where a frame could not be written, or the CUDA error (reported).
  */
-int nbody_demo_main(int argc, char **argv, const struct nbody_lab *lab, void *ctx);
+int allpairs_driver_main(int argc, char **argv, const struct nbody_lab *lab, void *ctx);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* COMMON_NBODY_DEMO_H */
+#endif /* COMMON_ALLPAIRS_DRIVER_H */

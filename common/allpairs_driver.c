@@ -1,4 +1,4 @@
-/* The all-pairs force labs' driver (nbody_demo.h): what labs 02 and 03 share around
+/* The all-pairs force labs' driver (allpairs_driver.h): what labs 02 and 03 share around
  * their kernel, and the scenes lab 01's driver shows too. */
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "emulation.h"
 #include "ic.h"
 #include "leapfrog.h"
-#include "nbody_demo.h"
+#include "allpairs_driver.h"
 #include "reference.h"
 #include "timing.h"
 
@@ -61,7 +61,7 @@ void nbody_frames_scene(struct frames *f, int n, enum nbody_scene scene)
 struct force_call {
 	const struct nbody_lab *lab;
 	void *ctx;
-	const struct nbody_demo *d;
+	const struct allpairs_driver *d;
 };
 
 static cudaError_t force(void *call)
@@ -75,7 +75,7 @@ static cudaError_t force(void *call)
 #define STR(x)	STR_(x)
 
 /* Returns -1 to go on, or the exit status (the usage, and a message if bad, printed). */
-static int parse(struct nbody_demo *d, int argc, char **argv, const struct nbody_lab *lab)
+static int parse(struct allpairs_driver *d, int argc, char **argv, const struct nbody_lab *lab)
 {
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	const struct arg_spec none[] = {OPT_END};
@@ -128,7 +128,7 @@ static int parse(struct nbody_demo *d, int argc, char **argv, const struct nbody
 }
 
 /* Times the force alone, then checks sampled bodies against the double reference. */
-static int time_force(const struct nbody_demo *d, struct force_call *c)
+static int time_force(const struct allpairs_driver *d, struct force_call *c)
 {
 	float3 *h_acc = malloc((size_t)d->n * sizeof(*h_acc));
 	struct timing t;
@@ -153,7 +153,7 @@ static int time_force(const struct nbody_demo *d, struct force_call *c)
  * synchronisation) with the frame drawn after the clock stops, so the time per step
  * is the steps' alone.
  */
-static int integrate(struct nbody_demo *d, struct force_call *c)
+static int integrate(struct allpairs_driver *d, struct force_call *c)
 {
 	size_t bytes = (size_t)d->n * sizeof(float4);
 	int energy = d->n <= NBODY_ENERGY_N_MAX, steps = d->steps;
@@ -207,9 +207,9 @@ static int integrate(struct nbody_demo *d, struct force_call *c)
 	return 0;
 }
 
-int nbody_demo_main(int argc, char **argv, const struct nbody_lab *lab, void *ctx)
+int allpairs_driver_main(int argc, char **argv, const struct nbody_lab *lab, void *ctx)
 {
-	struct nbody_demo d = {.n = 262144, .p = 256, .eps2 = 1e-4f, .dt = 0.0125f};
+	struct allpairs_driver d = {.n = 262144, .p = 256, .eps2 = 1e-4f, .dt = 0.0125f};
 	struct force_call c = {lab, ctx, &d};
 	enum nbody_scene scene;
 	struct rng g;

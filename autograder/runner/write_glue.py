@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a lab's submission-runner glue from its header (see rpc.h).
 
-usage: gen.py LAB_DIR API_TXT INCLUDE_DIR OUT_DIR
+usage: write_glue.py LAB_DIR API_TXT INCLUDE_DIR OUT_DIR
 
 LAB_DIR holds the lab's headers (the course's copy, never the submission's); API_TXT
 lists the functions the grader calls, one a line; INCLUDE_DIR holds the headers whose
@@ -49,7 +49,7 @@ def parse_structs(text):
                 continue
             first = re.match(r"((?:const\s+)?(?:struct\s+|enum\s+|unsigned\s+)?\w+)\s*(.*)", decl)
             if not first:
-                sys.exit(f"gen.py: cannot read field '{decl}' of struct {m.group(1)}")
+                sys.exit(f"write_glue.py: cannot read field '{decl}' of struct {m.group(1)}")
             base, rest = first.group(1), first.group(2)
             for d in rest.split(","):
                 d = d.strip()
@@ -64,7 +64,7 @@ def pointer_fields(structs, name, prefix=""):
     """Member designators of every pointer field of struct name, nested structs included."""
     out = []
     if name not in structs:
-        sys.exit(f"gen.py: struct {name} is passed by the API but defined in no header read")
+        sys.exit(f"write_glue.py: struct {name} is passed by the API but defined in no header read")
     for ftype, fname in structs[name]:
         if "*" in ftype:
             out.append(prefix + fname)
@@ -78,12 +78,12 @@ def parse_param(p, fn):
     p = " ".join(p.split())
     m = re.match(r"(.*?)(\w+)$", p)
     if not m:
-        sys.exit(f"gen.py: cannot read parameter '{p}' of {fn}")
+        sys.exit(f"write_glue.py: cannot read parameter '{p}' of {fn}")
     ctype, name = m.group(1).strip(), m.group(2)
     struct = re.search(r"\bstruct\s+(\w+)", ctype)
     if "*" in ctype:
         if ctype.count("*") > 1:
-            sys.exit(f"gen.py: {fn}: '{p}' has two levels of pointer")
+            sys.exit(f"write_glue.py: {fn}: '{p}' has two levels of pointer")
         if struct:
             kind = "RPC_STRUCT_IN" if ctype.startswith("const") else "RPC_STRUCT_INOUT"
         else:
@@ -97,13 +97,13 @@ def parse_param(p, fn):
 def parse_function(text, fn):
     m = re.search(r"([A-Za-z_][\w\s\*]*?)\b" + fn + r"\s*\(([^)]*)\)\s*;", text)
     if not m:
-        sys.exit(f"gen.py: no prototype of {fn} in the lab's headers")
+        sys.exit(f"write_glue.py: no prototype of {fn} in the lab's headers")
     # the return type: what precedes the name in its declaration
     ret = " ".join(w for w in m.group(1).split() if w not in ("extern", "static", "inline"))
     params = m.group(2).strip()
     plist = [] if params in ("", "void") else [parse_param(p, fn) for p in params.split(",")]
     if len(plist) > MAX_ARGS:
-        sys.exit(f"gen.py: {fn} has more than {MAX_ARGS} parameters")
+        sys.exit(f"write_glue.py: {fn} has more than {MAX_ARGS} parameters")
     return {"name": fn, "ret": ret, "params": plist}
 
 
@@ -117,13 +117,13 @@ def main():
     names = [l.strip() for l in open(api_txt) if l.strip()]
     fns = [parse_function(text, n) for n in names]
     includes = "".join(f'#include "{os.path.basename(h)}"\n' for h in lab_headers)
-    note = "/* Written by autograder/runner/gen.py from the lab's header: do not edit. */\n"
+    note = "/* Written by autograder/runner/write_glue.py from the lab's header: do not edit. */\n"
 
     table = [note, "#include <stddef.h>\n\n", includes, '#include "rpc.h"\n\n']
     for s in sorted({p["struct"] for f in fns for p in f["params"] if p["struct"]}):
         ptrs = pointer_fields(structs, s)
         if len(ptrs) > MAX_FIELDS:
-            sys.exit(f"gen.py: struct {s} has more than {MAX_FIELDS} pointer fields")
+            sys.exit(f"write_glue.py: struct {s} has more than {MAX_FIELDS} pointer fields")
         body = ", ".join(f"offsetof(struct {s}, {d})" for d in ptrs) or "0"
         table.append(f"static const size_t ptrs_{s}[] = {{{body}}};\n")
     for f in fns:

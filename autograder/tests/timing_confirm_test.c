@@ -1,7 +1,7 @@
-/* The grader's check of a submission runner's reported times (autograder/grader/confirm.h). */
+/* The grader's check of a submission runner's reported times (autograder/grader/timing_confirm.h). */
 #include <criterion/criterion.h>
 
-#include "confirm.h"
+#include "timing_confirm.h"
 
 /* an empty call as the H200 shows it from outside: round trip and context switches */
 #define EMPTY_MS 0.36
