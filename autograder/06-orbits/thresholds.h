@@ -132,7 +132,7 @@
  * 2026-12-03, smoke.sh and device-check.sh runs), so the bound of 0.80 is the parity
  * tests' usual room.
  * What it cannot see: a kernel that keeps the state in global memory between steps
- * (autograder/tests/selftest/06-orbits/state_in_global.patch: six loads and stores a step, the same
+ * (the self-check's patch state_in_global: six loads and stores a step, the same
  * bits). Each thread runs its satellite's steps back to back, so the reloads hit the
  * L1/L2 and other warps hide their latency: 0.97x at 100000 x 200 steps (0.544 against
  * 0.526 ms) and 0.97x at 2,000,000 x 50 steps, 96 MB of state (2.278 against 2.203 ms);

@@ -5,7 +5,8 @@
 #   grader source) and none of the course's own tests;
 # - the release builds with the course's rule files, whole: each is shipped unchanged;
 # - lab 04's release, unpacked elsewhere, passes its own `make test` (the skeleton
-#   grades to 0, emulated without a GPU) and grades the reference to full marks (its naive suite).
+#   grades to 0, emulated without a GPU) and grades the solution to full marks (its naive suite);
+# - every lab can be released, alone and all at once.
 set -u
 make=$1
 root=$PWD/build/test-release
@@ -36,4 +37,14 @@ mkdir -p "$rel/mine" && cp -r solutions/04-boids "$rel/mine/"
 # the naive suite: enough to show the release's prebuilt grader and given code at work
 (cd "$rel" && make grade LAB=04 SUBMISSION=mine STRICT=1 FILTER='naive/*') >"$root/04-grade.log" 2>&1 ||
 	fail "the reference did not keep full marks in the release: see $root/04-grade.log"
-echo "release-test: lab 04's release: $(grep -h '^04-boids' "$root/04-test.log"); the reference $(grep '^TOTAL' "$root/04-grade.log" | awk '{print $2}')"
+echo "release-test: lab 04's release: $(grep -h '^04-boids' "$root/04-test.log"); the solution $(grep '^TOTAL' "$root/04-grade.log" | awk '{print $2}')"
+
+# every lab can be released (each release checks its own files: no answer, nothing it
+# cites missing), the whole course too
+for l in $(ls -d solutions/[0-9][0-9]-* | sed 's|.*/||; s|-.*||'); do
+	$make --no-print-directory release LAB="$l" PASSED=01 >"$root/all-$l.log" 2>&1 ||
+		fail "make release LAB=$l PASSED=01 failed: $(tail -n 1 "$root/all-$l.log")"
+done
+$make --no-print-directory release LAB="$l" UPTO=1 PASSED=01 >"$root/upto.log" 2>&1 ||
+	fail "make release LAB=$l UPTO=1 PASSED=01 failed: $(tail -n 1 "$root/upto.log")"
+echo "release-test: every lab released alone, and labs 01 to $l at once"
