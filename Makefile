@@ -122,7 +122,7 @@ selftest-emu:
 	check-skeletons test-units test-grade emu-test emu-grade selftest-emu graders emu-graders FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(GPU_TESTS) \
-	$(EMU_CHECK_TEST) $(EMU_CHECK_TEST_PLAIN) $(GPU_CHECK_TEST) \
+	$(EMU_SANITIZER_TEST) $(EMU_SANITIZER_TEST_PLAIN) $(GPU_SANITIZER_TEST) \
 	$(EMU_RENDER_TEST) $(GPU_RENDER_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
@@ -147,13 +147,13 @@ else
 	@echo "no solutions/ here (a student release): skeleton drift check skipped"
 endif
 
-test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST) $(EMU_CHECK_TEST) \
-		$(EMU_CHECK_TEST_PLAIN)
+test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST) $(EMU_SANITIZER_TEST) \
+		$(EMU_SANITIZER_TEST_PLAIN)
 	$(Q)autograder/tests/run-criterion.sh $(TEST_COMMON)
 	$(Q)autograder/tests/run-criterion.sh $(TEST_TOOLS)
 	$(Q)$(foreach t,$(EMU_TESTS),$(t) &&) true
 	$(Q)$(EMU_RENDER_TEST)
-	$(Q)autograder/emu/tests/check-test.sh $(EMU_CHECK_TEST) $(EMU_CHECK_TEST_PLAIN)
+	$(Q)autograder/emu/tests/sanitizer-test.sh $(EMU_SANITIZER_TEST) $(EMU_SANITIZER_TEST_PLAIN)
 
 # The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the
 # skeletons it must finish with a report, no test hanging. make test leaves out the

@@ -243,7 +243,7 @@ static inline int __ffs(int x)
 /* barriers, votes and fences: the threads of a block take turns, so a barrier is a
  * switch, a fence nothing, and an atomic a plain read-modify-write, which the checking
  * runner's race detector must not see as two unordered accesses: EMU_ATOMIC keeps it
- * out of the checks (g++'s -fsanitize=thread, see emu_check.c) */
+ * out of the checks (g++'s -fsanitize=thread, see emu_sanitizer.c) */
 #ifdef EMU_CHECKED
 extern "C" void emu_check_atomic(const void *p, size_t bytes, const void *pc);
 #define EMU_ATOMIC	   static __attribute__((no_sanitize_thread, noinline, unused))
@@ -334,7 +334,7 @@ static inline float rsqrtf(float x)
  * one buffer (16-byte aligned, as on a GPU), whose size the launch gives */
 extern "C" unsigned char emu_dynamic_shared[];
 
-/* the launch's text, for the checking runner's reports (emu_check.c) */
+/* the launch's text, for the checking runner's reports (emu_sanitizer.c) */
 extern "C" const char *emu_launch_text;
 
 template <typename F> static void emu_invoke(void *f)

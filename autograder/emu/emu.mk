@@ -5,7 +5,7 @@
 # The labs' kernels run on the CPU, a block's threads taking turns at barriers and warp
 # votes (autograder/emu/): the solutions' correctness tests of these labs run in
 # `make test`, without a GPU, and their sanitizer tests against the checking runner
-# (emu_check.c). Speed and long many-step tests are left out, and the resources tests,
+# (emu_sanitizer.c). Speed and long many-step tests are left out, and the resources tests,
 # which read ptxas's report of nvcc's build; a lab's EMU_ENV_<lab>
 # (its lab.mk) is set for its emulated runs (lab 05: smaller sizes).
 EMU_FILTER ?= !(speed|flock|resources)/*
@@ -14,7 +14,7 @@ EMU_OUT ?= $(BUILD)/emu/out/$(SELECTED).tsv
 # reads errno; the results are the same), a third off an all-pairs loop's time
 EMU_CXXFLAGS := -std=c++17 -O2 -g -fno-math-errno -Wall -Wno-attributes -Wno-unknown-pragmas \
 	-Wno-sign-compare -include autograder/emu/emu.h
-# The checking runner's lab objects: g++ calls emu_check.c before every load and store
+# The checking runner's lab objects: g++ calls emu_sanitizer.c before every load and store
 # (-fsanitize=thread's calls, without its runtime), for the sanitizer tests emulated
 EMU_CHECK_FLAGS := -fsanitize=thread -DEMU_CHECKED
 # a change of these flags rebuilds what they compiled (the flags stamp of the Makefile,
@@ -66,31 +66,31 @@ $(GPU_TESTS): $(BUILD)/bin/gpu_%: autograder/emu/tests/%.cu $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
 
-# The checks (emu_check.c) on kernels that compute-sanitizer flags and their fixed
-# twins (check-test.sh): built checked and plain (the threads' order differs), and by
+# The checks (emu_sanitizer.c) on kernels that compute-sanitizer flags and their fixed
+# twins (sanitizer-test.sh): built checked and plain (the threads' order differs), and by
 # nvcc (device-check.sh runs it under the real tool)
-EMU_CHECK_TEST := $(BUILD)/bin/emu_check_test
-EMU_CHECK_TEST_PLAIN := $(BUILD)/bin/emu_check_test_plain
-GPU_CHECK_TEST := $(BUILD)/bin/gpu_check_test
-$(BUILD)/emu/tests/check_test.cc: autograder/emu/tests/check_test.cu autograder/emu/launch.py
+EMU_SANITIZER_TEST := $(BUILD)/bin/emu_sanitizer_test
+EMU_SANITIZER_TEST_PLAIN := $(BUILD)/bin/emu_sanitizer_test_plain
+GPU_SANITIZER_TEST := $(BUILD)/bin/gpu_sanitizer_test
+$(BUILD)/emu/tests/sanitizer_test.cc: autograder/emu/tests/sanitizer_test.cu autograder/emu/launch.py
 	@mkdir -p $(@D)
 	$(Q)python3 autograder/emu/launch.py $< $@
-$(BUILD)/emu/tests/check_test.checked.o: $(BUILD)/emu/tests/check_test.cc $(wildcard autograder/emu/*.h) \
+$(BUILD)/emu/tests/sanitizer_test.checked.o: $(BUILD)/emu/tests/sanitizer_test.cc $(wildcard autograder/emu/*.h) \
 		$(EMU_FLAGS_STAMP)
 	$(call say,CXX,$< (emulated, checked))
 	$(Q)g++ $(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS) $(CPPFLAGS) -c $< -o $@
-# linked without -fsanitize=thread: emu_check.o is the runtime its calls reach
-$(EMU_CHECK_TEST): $(BUILD)/emu/tests/check_test.checked.o $(EMU_RT) \
-		$(BUILD)/obj/autograder/emu/emu_check.o
+# linked without -fsanitize=thread: emu_sanitizer.o is the runtime its calls reach
+$(EMU_SANITIZER_TEST): $(BUILD)/emu/tests/sanitizer_test.checked.o $(EMU_RT) \
+		$(BUILD)/obj/autograder/emu/emu_sanitizer.o
 	$(call say,LINK,$@ (emulated, checked))
 	@mkdir -p $(@D)
 	$(Q)g++ $^ -o $@
-$(EMU_CHECK_TEST_PLAIN): $(BUILD)/emu/tests/check_test.cc autograder/emu/emu.h $(EMU_FLAGS_STAMP) \
+$(EMU_SANITIZER_TEST_PLAIN): $(BUILD)/emu/tests/sanitizer_test.cc autograder/emu/emu.h $(EMU_FLAGS_STAMP) \
 		$(EMU_RT)
 	$(call say,LINK,$@ (emulated))
 	@mkdir -p $(@D)
 	$(Q)g++ $(EMU_CXXFLAGS) $(CPPFLAGS) $< $(filter %.o,$^) -o $@
-$(GPU_CHECK_TEST): autograder/emu/tests/check_test.cu $(FLAGS_STAMP)
+$(GPU_SANITIZER_TEST): autograder/emu/tests/sanitizer_test.cu $(FLAGS_STAMP)
 	$(call say,NVCC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(CUFLAGS) $(CPPFLAGS) $< -o $@
@@ -177,8 +177,8 @@ $(e)/runner_$(2): $(erunner) $(elab) $(EMU_RT) $(addprefix $(BUILD)/obj/common/,
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lm -o $$@
 
-# the same, its lab objects checked (emu_check.c): the emulated sanitizer tests' runner
-$(e)/runner_check_$(2): $(erunner) $(elabcheck) $(EMU_RT) $(BUILD)/obj/autograder/emu/emu_check.o \
+# the same, its lab objects checked (emu_sanitizer.c): the emulated sanitizer tests' runner
+$(e)/runner_check_$(2): $(erunner) $(elabcheck) $(EMU_RT) $(BUILD)/obj/autograder/emu/emu_sanitizer.o \
 		$(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lm -o $$@

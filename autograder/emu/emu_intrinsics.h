@@ -10,7 +10,7 @@
 
 #include <chrono>
 
-#include "emu_check.h"
+#include "emu_sanitizer.h"
 #include "emu_math.h"
 #include "emu_runtime.h"
 
@@ -120,7 +120,7 @@ static inline unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned shift
 /* The block-wide votes: each thread leaves its predicate in its slot and waits; the
  * first thread past the barrier counts them; a second barrier keeps the next vote from
  * overwriting a slot before every thread has read this one's count. The emulation's
- * own bookkeeping, out of the checks (g++'s -fsanitize=thread, emu_check.c). */
+ * own bookkeeping, out of the checks (g++'s -fsanitize=thread, emu_sanitizer.c). */
 #ifdef EMU_CHECKED
 #define EMU_UNCHECKED static __attribute__((no_sanitize_thread, noinline, unused))
 #else

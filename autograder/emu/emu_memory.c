@@ -8,7 +8,7 @@
  * for and whether it was freed; the guard keeps a read just past the data out of the
  * next block; the shadow holds one byte per 4-byte word of data, set where the host
  * (a copy, a memset, in either process) or a checked kernel wrote it. The checking
- * runner's memcheck and initcheck (emu_check.c) read them; nothing else pays for more
+ * runner's memcheck and initcheck (emu_sanitizer.c) read them; nothing else pays for more
  * than the shadow's memset beside each copy.
  */
 #define _GNU_SOURCE

@@ -7,7 +7,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "emu_check.h"
+#include "emu_sanitizer.h"
 #include "emu_sched.h"
 #include "emu_warp.h"
 

@@ -73,7 +73,7 @@ static const char *const *hidden_folders(void)
 
 /* The runner is "runner_<lab>" beside this program (the grader or its workload); an
  * emulated sanitizer test's workload (PL_EMU_TOOL, sanitize.c) runs the checking one,
- * "runner_check_<lab>" (autograder/emu/emu_check.c). */
+ * "runner_check_<lab>" (autograder/emu/emu_sanitizer.c). */
 static void runner_path(char *buf, size_t len)
 {
 #ifdef PL_EMU

@@ -1,7 +1,7 @@
 /*
  * Sanitizer tests: re-runs one of this binary's workloads under compute-sanitizer
  * and grades zero reported hazards (emulated: against the checking runner, which
- * reports them in the tool's words, autograder/emu/emu_check.c). The workload runs in a process of its own,
+ * reports them in the tool's words, autograder/emu/emu_sanitizer.c). The workload runs in a process of its own,
  * outside Criterion, so the tool sees the lab's kernels and nothing else.
  */
 #include <stdio.h>
@@ -72,7 +72,7 @@ static int run_tool(const char *cmd, const char *log_path, char *keep, size_t le
 }
 
 #ifdef PL_EMU
-/* Whether @p line begins a hazard of @p tool, as emu_check.c prints them. */
+/* Whether @p line begins a hazard of @p tool, as emu_sanitizer.c prints them. */
 static int is_hazard(const char *line, const char *tool)
 {
 	const char *words = !strcmp(tool, "memcheck")	 ? "========= Invalid __"
@@ -171,7 +171,7 @@ static int run_checked(const char *cmd, const char *tool, const char *prog, cons
 }
 
 /* The emulated sanitizer test: the workload's kernels run in the checking runner
- * (autograder/emu/emu_check.c), each block's threads last to first. */
+ * (autograder/emu/emu_sanitizer.c), each block's threads last to first. */
 static void sanitize_emulated(const char *tool, const char *workload, const char *hint,
 			      const char *self, const char *log_path)
 {

@@ -84,7 +84,7 @@ if ! $make --no-print-directory SUBMISSION="$sub" "$out/lab.a" >"$logs/build.log
 	exit 0
 fi
 if [ -f "autograder/$lab/api.txt" ] &&
-	! why=$(autograder/make/check-symbols.sh "$out/lab.a" "autograder/$lab/api.txt"); then
+	! why=$(autograder/make/api-symbols.sh "$out/lab.a" "autograder/$lab/api.txt"); then
 	echo "$why" >&2
 	zero_all "integrity: $why"
 	exit 0

@@ -24,7 +24,7 @@ for api in autograder/[0-9][0-9]-*/api.txt; do
 done
 [ $fail -eq 0 ] && echo "api-test: every lab's api.txt names the functions its header declares"
 
-# The integrity check itself (autograder/make/check-symbols.sh), on small archives: the API and
+# The integrity check itself (autograder/make/api-symbols.sh), on small archives: the API and
 # what thrust's and CUB's NVTX ranges leave (weak nvtx..._v3 definitions) pass; a weak or
 # strong definition of a course or grader name, or a strong one of an NVTX name, does not.
 api=autograder/01-pair/api.txt
@@ -42,13 +42,13 @@ symbols weak_timer "$weak double wall_ms(void) { return 0.0; }"
 symbols timer "double wall_ms(void) { return 0.0; }"
 symbols strong_nvtx "int nvtxGlobals_v3 = 1;"
 for a in api nvtx; do
-	autograder/make/check-symbols.sh "$dir/$a.a" "$api" >/dev/null 2>&1 ||
-		{ echo "api-test: check-symbols.sh refuses $a, which it must accept"; fail=1; }
+	autograder/make/api-symbols.sh "$dir/$a.a" "$api" >/dev/null 2>&1 ||
+		{ echo "api-test: api-symbols.sh refuses $a, which it must accept"; fail=1; }
 done
 for a in weak_timer timer strong_nvtx; do
-	autograder/make/check-symbols.sh "$dir/$a.a" "$api" >/dev/null 2>&1 &&
-		{ echo "api-test: check-symbols.sh accepts $a, which it must refuse"; fail=1; }
+	autograder/make/api-symbols.sh "$dir/$a.a" "$api" >/dev/null 2>&1 &&
+		{ echo "api-test: api-symbols.sh accepts $a, which it must refuse"; fail=1; }
 done
 [ $fail -eq 0 ] &&
-	echo "api-test: check-symbols.sh accepts the API and NVTX's weak symbols, refuses the rest"
+	echo "api-test: api-symbols.sh accepts the API and NVTX's weak symbols, refuses the rest"
 exit $fail

@@ -95,9 +95,9 @@ step gpu-warp-test 60 build/bin/gpu_warp_test
 step gpu-shared-test 60 build/bin/gpu_shared_test
 step gpu-intrinsics-test 60 build/bin/gpu_intrinsics_test
 # the emulated sanitizer checks' cases under the real compute-sanitizer: each flagged,
-# each fixed twin not, as check-test.sh expects of the emulation
+# each fixed twin not, as sanitizer-test.sh expects of the emulation
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-step gpu-check-test 120 autograder/emu/tests/check-test.sh build/bin/gpu_check_test - "$san"
+step gpu-sanitizer-test 120 autograder/emu/tests/sanitizer-test.sh build/bin/gpu_sanitizer_test - "$san"
 # the renderer's GPU path against its CPU path, every byte within 1 (render_test.c)
 step gpu-render-test 60 build/bin/gpu_render_test
 # One lab at a time. Every test is two processes with a CUDA context each (the grader

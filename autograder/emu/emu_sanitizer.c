@@ -30,7 +30,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "emu_check.h"
+#include "emu_sanitizer.h"
 #include "emu_memory.h"
 
 #define NONE		   0xffff
@@ -460,7 +460,7 @@ void __tsan_atomic_signal_fence(int mo)
 	__atomic_signal_fence(mo);
 }
 
-/* the runtime's hooks (emu_check.h) */
+/* the runtime's hooks (emu_sanitizer.h) */
 void emu_check_launch(const char *text, size_t bytes)
 {
 	launch = text && *text ? text : "(a kernel)";

@@ -1,5 +1,5 @@
 /*
- * The emulation's checks (emu_check.c), as the scheduler (emu_sched.c) calls them: weak,
+ * The emulation's checks (emu_sanitizer.c), as the scheduler (emu_sched.c) calls them: weak,
  * so that a program without them (the grader, the unchecked runner, the drivers) runs
  * its kernels unchecked and unchanged.
  */

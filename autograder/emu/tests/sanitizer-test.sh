@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# check-test.sh CHECKED PLAIN [TOOL]: the emulation's checks (autograder/emu/emu_check.c)
-# on check_test.cu's kernels. Each case must draw exactly the hazards its line below
+# sanitizer-test.sh CHECKED PLAIN [TOOL]: the emulation's checks (autograder/emu/emu_sanitizer.c)
+# on sanitizer_test.cu's kernels. Each case must draw exactly the hazards its line below
 # names (none for a fixed twin), in compute-sanitizer's words; last_writer's result
 # must differ between the plain build (threads first to last) and the checked one
 # (last to first). With TOOL (a compute-sanitizer path), the nvcc build CHECKED runs
@@ -62,5 +62,5 @@ if [ -z "$tool" ]; then
 		fails=$((fails + 1))
 	fi
 fi
-[ $fails -eq 0 ] && echo "check-test: the emulated compute-sanitizer checks flag what they must, and nothing else" ||
-	{ echo "check-test: $fails case(s) FAILED"; exit 1; }
+[ $fails -eq 0 ] && echo "sanitizer-test: the emulated compute-sanitizer checks flag what they must, and nothing else" ||
+	{ echo "sanitizer-test: $fails case(s) FAILED"; exit 1; }

@@ -1,9 +1,9 @@
 /*
- * The emulation's checks tested (check-test.sh): each case is a kernel that a GPU's
+ * The emulation's checks tested (sanitizer-test.sh): each case is a kernel that a GPU's
  * compute-sanitizer flags, or its corrected twin that it does not. Built checked
- * (emu_check.c), each run prints the hazards in the tool's words; built by nvcc, the same
+ * (emu_sanitizer.c), each run prints the hazards in the tool's words; built by nvcc, the same
  * cases run under compute-sanitizer on a GPU (device-check.sh), so the expectations are
- * the real tool's. "check_test CASE" runs one and prints "CASE: value".
+ * the real tool's. "sanitizer_test CASE" runs one and prints "CASE: value".
  */
 #include <stdio.h>
 #include <string.h>
@@ -103,7 +103,7 @@ static int run_case(const char *name)
 	else if (!strcmp(name, "early_return"))
 		early_return_kernel<<<1, THREADS>>>(d_out);
 	else
-		return fprintf(stderr, "check_test: no case %s\n", name), 2;
+		return fprintf(stderr, "sanitizer_test: no case %s\n", name), 2;
 	CUDA_CHECK(cudaGetLastError());
 	CUDA_CHECK(cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost));
 	printf("%s: %d\n", name, h_out[0]);
@@ -115,6 +115,6 @@ static int run_case(const char *name)
 int main(int argc, char **argv)
 {
 	if (argc != 2)
-		return fprintf(stderr, "usage: check_test CASE\n"), 2;
+		return fprintf(stderr, "usage: sanitizer_test CASE\n"), 2;
 	return run_case(argv[1]);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check-symbols.sh LAB_ARCHIVE API_TXT: a submission may define only its lab's API.
+# api-symbols.sh LAB_ARCHIVE API_TXT: a submission may define only its lab's API.
 # Lists the global symbols the submission's objects define that are neither in
 # API_TXT nor made by the compiler (C++-mangled kernels and their stubs, runtime
 # glue), and fails if there is any: a submission that defined time_gpu, median_of or
