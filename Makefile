@@ -57,36 +57,13 @@
 #                 '@(accel/n_2|leapfrog/*)'); the others are left out of the report
 #   STRICT=1      make grade fails unless every test that ran passed
 
-# How this file reads: the toolchain, the layout and each lab's settings
-# (autograder/make/layout.mk, which reads autograder/NN-name/lab.mk), then the rules,
-# each kind in its own fragment beside what it builds (common/common.mk,
-# autograder/make/tools.mk, autograder/make/lab-rules.mk, autograder/emu/emu.mk,
-# handouts/handouts.mk), then the targets you type, in the order of the list above
-# (make grade, run, sanitize and sass in autograder/make/grade.mk). The student
-# release's Makefile (autograder/instructor/release/) includes the same files, whole.
+# How this file reads: the course's build, whole (autograder/make/rules.mk: the
+# toolchain, the layout and each lab's settings, then the rules, each kind in its own
+# fragment beside what it builds), then the targets you type, in the order of the list
+# above (make grade, run, sanitize and sass in autograder/make/grade.mk). The student
+# release's Makefile (autograder/instructor/release/) includes the same rules.mk.
 
-.DEFAULT_GOAL := all
-SHELL := /bin/bash
-MAKEFLAGS += --no-builtin-rules
-.SUFFIXES:
-# a recipe that fails leaves no half-written target behind to look up to date
-.DELETE_ON_ERROR:
-
-include autograder/make/help.mk
-
-# ---------------------------------------------------------------- toolchain
-include autograder/make/toolchain.mk
-
-# ---------------------------------------------------------------- layout, each lab's settings
-include autograder/make/layout.mk
-
-# ---------------------------------------------------------------- rules
-# (lab-rules.mk and emu.mk make theirs for every lab of every folder of ALL_SUBMISSIONS)
-include common/common.mk
-include autograder/make/tools.mk
-include autograder/make/lab-rules.mk
-include autograder/emu/emu.mk
-include handouts/handouts.mk
+include autograder/make/rules.mk
 
 # The graders of the SELECTED labs of every folder in SUBMISSIONS, in one make so that
 # -j spreads all their builds over the cores (selftest.sh's patched copies).
