@@ -6,7 +6,7 @@
  *   cells.csv   the 8-cell against the 27-cell grid, per method
  *   checks.csv  per N and grid: the candidates in each boid's search box (the checks
  *               4.f and the fast search make), the tests a warp-staged search (lever
- *               1 of levers.sh) would issue per boid, and checks per second
+ *               1 of ablations.sh) would issue per boid, and checks per second
  *   block.csv   block sizes 32..1024 at 200k and 1M boids (the seed's table), with
  *               each kernel's registers (ptxas) and the occupancy they allow
  *   goals.csv   the issue's goals at 1M and 5M boids: each grid and method, its phases,
@@ -85,7 +85,7 @@ static cudaError_t time_loop(struct flock *f, int cells, double *ms)
 /*
  * On the host grid of f's boids: the mean number of candidates in a boid's own search
  * box (what 4.f tests, the boid itself left out), and the mean number of tests per
- * boid a warp-staged search (levers/1_warp_staged_union.patch) issues: per warp of 32
+ * boid a warp-staged search (ablations/1_warp_staged_union.patch) issues: per warp of 32
  * sorted slots, per group of lanes with equal y and z spans, every lane tests the
  * union of the group's runs.
  */

@@ -10,8 +10,8 @@
  *                sort, and stored in tree order to begin with, N = 2^20
  *   moonshot.csv the whole step at N = 2^20 and 10M, and the memory per body
  * and ends with Markdown tables. Every figure comes from one run of this program.
- * With --levers it only prints one line of figures at N = 2^20 and 10,000, for
- * autograder/05-octree/levers.sh, which builds it once per variant of the walk.
+ * With --ablations it only prints one line of figures at N = 2^20 and 10,000, for
+ * autograder/05-octree/ablations.sh, which builds it once per variant of the walk.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,9 +205,9 @@ static void walk_resources(const struct cudaDeviceProp *d, int *regs, int *smem)
 			*regs = k[i].registers, *smem = k[i].smem_bytes;
 }
 
-/* One line for levers.sh: at 2^20 the step, the walk in tree and index order and the
+/* One line for ablations.sh: at 2^20 the step, the walk in tree and index order and the
  * mean error; at 10,000 the step and all pairs; the walk's registers and shared memory. */
-static cudaError_t levers(void)
+static cudaError_t ablations(void)
 {
 	struct cudaDeviceProp d;
 	struct cloud c;
@@ -227,7 +227,7 @@ static cudaError_t levers(void)
 	CUDA_CHECK(timed(&c, FN_STEP, 0.5f, 11, &small_step));
 	CUDA_CHECK(timed(&c, FN_ALL_PAIRS, 0.5f, 11, &small_pairs));
 	cloud_close(&c);
-	printf("levers: step %.3f forces %.3f unsorted %.3f mean_err %.3e small_step %.4f "
+	printf("ablations: step %.3f forces %.3f unsorted %.3f mean_err %.3e small_step %.4f "
 	       "small_pairs %.4f regs %d smem %d\n",
 	       step, sorted, unsorted, st.mean, small_step, small_pairs, regs, smem);
 	return cudaSuccess;
@@ -238,8 +238,8 @@ int main(int argc, char **argv)
 	const char *dir = ".";
 
 	for (int k = 1; k < argc; k++) {
-		if (!strcmp(argv[k], "--levers"))
-			return levers() != cudaSuccess;
+		if (!strcmp(argv[k], "--ablations"))
+			return ablations() != cudaSuccess;
 		dir = argv[k];
 	}
 	FILE *ft = csv_open(dir, "theta.csv"), *fp = csv_open(dir, "phases.csv");

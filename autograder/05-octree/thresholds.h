@@ -150,17 +150,17 @@
  * H200 (2026-12-02, the walk that opens four cells at once, issue 13: 4.727 ms against
  * 728.2 ms in the grade of 477ff5d; 144x before rsqrt_normal, at ef5c64d); T = 1 +
  * 153 / 2 = 77.5, rounded down to 77. What falls under it: the walk slot by slot that
- * was the reference until then (levers/1_slot_by_slot: 10.89 ms, 67x); the walk in
+ * was the reference until then (ablations/1_slot_by_slot: 10.89 ms, 67x); the walk in
  * index order (the sort unused, patch unsorted_always): 26.0 ms for the forces alone,
  * under 28x; a walk that opens too much (dq_parent_width, theta in effect 0.25): a step
  * between the bench's 14.1 ms (theta 0.3) and 35.6 ms (0.2), under 52x; each thread on
  * its own stack (alt_thread_stacks): 24.1 ms, 30x. The walk that reads one cell's 8
- * slots at once (levers/2_ballot_one_cell, 7.68 ms, 95x) passes. */
+ * slots at once (ablations/2_ballot_one_cell, 7.68 ms, 95x) passes. */
 #define STEP_SPEEDUP_MIN 77.0
 
 /* The traversal in tree order against index order, on bodies in random order:
  * R = 6.9x on the H200 (2026-12-02: 3.779 ms against 25.983 ms, the grade of 477ff5d;
- * every walk of levers/ measured 6.8x to 6.9x, the slot-by-slot one 6.9x on 2026-12-01
+ * every walk of ablations/ measured 6.8x to 6.9x, the slot-by-slot one 6.9x on 2026-12-01
  * too); T = 1 + 5.9 / 2 = 3.95, rounded down to 3.9. The simplest wrong approach, the
  * sort computed and never used (patch unsorted_always), runs the same walk twice: 1.0x;
  * each thread on its own stack (alt_thread_stacks): 2.3x. */

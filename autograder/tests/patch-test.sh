@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # patch-test.sh: every patch made against the reference solutions still applies to
-# them: the self-check's (autograder/tests/selftest/LAB/*.patch) and the labs' levers
-# (autograder/*/levers/*.patch). A solution edited without its patches would
-# otherwise be found out only by make selftest (test-slow) or, for the levers, on the
+# them: the self-check's (autograder/tests/selftest/LAB/*.patch) and the labs' ablations
+# (autograder/*/ablations/*.patch). A solution edited without its patches would
+# otherwise be found out only by make selftest (test-slow) or, for the ablations, on the
 # GPU, where a failed build costs device time. Without fuzz: a patch whose context no
 # longer matches (a renamed variable) may land where it was not meant to. Prints each
 # patch that fails and how to remake it; exit 1 if any.
@@ -12,10 +12,10 @@ status=0 n=0
 # untouched file, so a hunk repeated in one patch would pass it and fail the self-check
 tmp=$(mktemp -d /tmp/patch-test.XXXXXX)/lab
 trap 'rm -rf "$(dirname "$tmp")"' EXIT
-for p in autograder/tests/selftest/*/*.patch autograder/*/levers/*.patch; do
+for p in autograder/tests/selftest/*/*.patch autograder/*/ablations/*.patch; do
 	[ -f "$p" ] || continue
 	lab=$(basename "$(dirname "$p")")
-	[ "$lab" = levers ] && lab=$(basename "$(dirname "$(dirname "$p")")")
+	[ "$lab" = ablations ] && lab=$(basename "$(dirname "$(dirname "$p")")")
 	n=$((n + 1))
 	if [ ! -d "solutions/$lab" ]; then
 		echo "patch-test: $p: no solutions/$lab to apply it to" && status=1

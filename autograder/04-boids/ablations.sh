@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# levers.sh: what each choice of the staged search buys, on the GPU (handout 04,
-# "Going further"). Each autograder/04-boids/levers/NAME.patch changes one thing in the
+# ablations.sh: what each choice of the staged search buys, on the GPU (handout 04,
+# "Going further"). Each autograder/04-boids/ablations/NAME.patch changes one thing in the
 # solution's fast.cu; every variant and the solution get the lab's driver built (one
 # make -j), then each runs the staged step at 1M and 5M boids on the 27-cell grid, and
 # a Markdown table is printed: registers and shared memory (ptxas), the whole step's
-# median (CUDA events) and the first step's worst error on sampled boids. LEVERS_OUT:
+# median (CUDA events) and the first step's worst error on sampled boids. ABLATIONS_OUT:
 # where the copies go.
 set -eu
-out=${LEVERS_OUT:-build/levers}
+out=${ABLATIONS_OUT:-build/ablations}
 lab=04-boids
-source "$(dirname "$0")/../tools/levers-copies.sh"
-levers_copy "$lab" "$out"
-levers_build "$lab" "$out" driver
+source "$(dirname "$0")/../tools/ablation-copies.sh"
+ablation_copy "$lab" "$out"
+ablation_build "$lab" "$out" driver
 rows=()
 for k in "${!names[@]}"; do
 	# the kernel's registers and shared memory for this GPU, from ptxas's report

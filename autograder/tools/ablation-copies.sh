@@ -1,13 +1,13 @@
-# levers-copies.sh, sourced by autograder/NN-name/levers.sh. levers_copy LAB OUT makes
+# ablation-copies.sh, sourced by autograder/NN-name/ablations.sh. ablation_copy LAB OUT makes
 # OUT/solution/LAB, a copy of solutions/LAB, and OUT/NAME/LAB for each
-# autograder/LAB/levers/NAME.patch, that copy with the patch applied; it sets the array
+# autograder/LAB/ablations/NAME.patch, that copy with the patch applied; it sets the array
 # names to (solution NAME...), in the patches' order.
-levers_copy() {
+ablation_copy() {
 	local lab=$1 out=$2 p name
 	names=(solution)
 	rm -rf "$out" && mkdir -p "$out/solution"
 	cp -r "solutions/$lab" "$out/solution/"
-	for p in autograder/$lab/levers/*.patch; do
+	for p in autograder/$lab/ablations/*.patch; do
 		name=$(basename "$p" .patch)
 		mkdir -p "$out/$name" && cp -r "solutions/$lab" "$out/$name/"
 		patch -s -d "$out/$name/$lab" -p1 <"$p"
@@ -15,11 +15,11 @@ levers_copy() {
 	done
 }
 
-# levers_build LAB OUT TARGET: after levers_copy, builds TARGET (a path under a graded
+# ablation_build LAB OUT TARGET: after ablation_copy, builds TARGET (a path under a graded
 # folder's build tree, e.g. driver) of every copy in one make -j; sets the array dirs to
 # each copy's build folder, in the order of names. Prints the log's tail and fails if
 # the build fails.
-levers_build() {
+ablation_build() {
 	local lab=$1 out=$2 target=$3 name targets=()
 	dirs=()
 	for name in "${names[@]}"; do
