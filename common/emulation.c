@@ -1,16 +1,24 @@
 /* Whether the kernels run emulated (emulation.h). */
 #include <stdio.h>
+#include <string.h>
+#include <cuda_runtime.h>
 
 #include "emulation.h"
 
-/* Defined by the CPU emulation's runtime alone (autograder/emu/emu_runtime.c): a driver
- * linked with it runs its kernels on the CPU, some 1e8 interactions a second. Weak, so
- * that a GPU build, which lacks it, links and reads its address as null. */
-extern const int emu_runtime_linked __attribute__((weak));
+/* The CPU emulation's runtime names its one device so (cudaGetDeviceProperties in
+ * autograder/emu/emu_runtime.c). Asked through the CUDA API, so that common/ knows no
+ * symbol of the emulation's: a GPU, or no device at all, is not emulated. */
+#define EMULATED_DEVICE_NAME "CPU emulation"
 
 int emulated_on_cpu(void)
 {
-	return &emu_runtime_linked != NULL;
+	struct cudaDeviceProp prop;
+
+	if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+		cudaGetLastError(); /* no device: not an error of the run's to report later */
+		return 0;
+	}
+	return strcmp(prop.name, EMULATED_DEVICE_NAME) == 0;
 }
 
 int default_for_run(int gpu_value, int emu_value, const char *what, const char *option)

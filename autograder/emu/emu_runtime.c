@@ -15,10 +15,6 @@
 #include "emu_memory.h"
 #include "emu_sched.h"
 
-/* A driver linked with this runtime runs its kernels here: common/emulation.c's weak
- * reference to it picks the smaller default size of a run */
-const int emu_runtime_linked = 1;
-
 /* cudaMalloc and cudaFree: emu_memory.c (memory the submission's runner shares) */
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
@@ -99,6 +95,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int dev)
 {
 	(void)dev;
 	memset(prop, 0, sizeof(*prop));
+	/* the name a driver tells the emulation by (common/emulation.c) */
 	strcpy(prop->name, "CPU emulation");
 	prop->multiProcessorCount = 132;
 	prop->major = 9;
