@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools-check.sh [NN...]: on a GPU machine, runs every command of each handout's "Tools"
-# section as a student would, on the reference solution (build/sub/solutions/ in place
+# section as a student would, on the solution (build/sub/solutions/ in place
 # of build/sub/labs/, so that the kernels do their work), and says which worked:
 #   compute-sanitizer   exit 0 and "ERROR SUMMARY: 0 errors"
 #   ncu                 exit 0 and at least one kernel profiled

@@ -3,7 +3,8 @@
  *
  * Calibrated on an NVIDIA H200 (sm_90, 132 SMs), CUDA 13.0, with the reference
  * solution. `make bench LAB=02` prints the throughput behind the parity bound
- * (handouts/02-tiling.md, "What the grader checks", gives the figures).
+ * (handouts/02-tiling.md, "What the grader checks", gives the figures). The runs,
+ * dated: autograder/NOTES.md, "Lab 02-tiling".
  */
 #ifndef LAB02_THRESHOLDS_H
 #define LAB02_THRESHOLDS_H
@@ -43,9 +44,10 @@
 /* Parity: the submission's accel_tiled against the course's reference build, same
  * process, same inputs size, medians of PARITY_RUNS event-timed runs. A parity test
  * (autograder/README.md, "How grading works", thresholds): the reference against itself measured 1.00x on the H200
- * (2026-11-30); 0.85 leaves room for run-to-run noise and for a plain but correct
- * kernel. It cannot separate tiling from no tiling on this GPU (the naive kernel runs
- * at 0.88x: the L1 serves its reloads): resources/tile_in_shared_memory does that. */
+ * (autograder/NOTES.md, "Lab 02-tiling"); 0.85 leaves room for run-to-run noise and
+ * for a plain but correct kernel. It cannot separate tiling from no tiling on this GPU
+ * (the naive kernel runs at 0.88x: the L1 serves its reloads):
+ * resources/tile_in_shared_memory does that. */
 #define PARITY_N    262144
 #define PARITY_P    256
 #define PARITY_RUNS 11

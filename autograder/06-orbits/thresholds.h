@@ -6,11 +6,11 @@
  * reference's gain), and the simplest wrong approach the test exists to reject measures
  * below it; an error bound is at least twice the worst error the reference measured and
  * below the smallest error a known-wrong patch aimed at the test produced (selftest/).
- * "H200": NVIDIA H200, CUDA 13.0, 2026-12-01 (06-grade-solutions.log, 06-bench.log and
- * selftest/06-*.tsv of that day's GPU run). "Emulated": the kernels run on the CPU by
- * `make emu-grade` (no fused multiply-adds), worst of 5 runs (fresh seeds), 2026-12-01;
- * the GPU figures of the tests that changed that day are to be read in the notes of the
- * lab's next GPU run.
+ * "H200": NVIDIA H200, CUDA 13.0, the reference's grade, self-check and bench (the
+ * bench's logs: handouts/data/06-orbits/). "Emulated": the kernels run on the CPU by
+ * `make emu-grade` (no fused multiply-adds), worst of 5 runs (fresh seeds). The runs,
+ * dated, with their logs, and the GPU figures still to be measured:
+ * autograder/NOTES.md, "Lab 06-orbits".
  */
 #ifndef LAB06_THRESHOLDS_H
 #define LAB06_THRESHOLDS_H
@@ -35,16 +35,16 @@
 #define RK4_REL_TOL 1e-11
 
 /* Launch splits of the integrated kernel: each component after 1000 steps in launches
- * of 7 and of 100 against one launch, |a - b| / (|b| + 1). The state goes through memory
- * unrounded, so the reference agrees bit for bit (0, emulated; the H200 agreed within
- * the bound, and the test's note now prints the figure). A launch loop that drops the
- * last launch is off by 1.5, a velocity not stored back by more (emulated). */
+ * of 7 and of 100 against one launch, |a - b| / (|b| + 1). The state goes through
+ * memory unrounded, so the reference agrees bit for bit (0, emulated; the test's note
+ * prints the GPU's figure). A launch loop that drops the last launch is off by 1.5, a
+ * velocity not stored back by more (emulated). */
 #define SPLIT_REL_TOL 1e-12
 
 /* Ten days at dt = 10 s, a = 7000 km, i = 51.6 deg: the node's drift rate fitted to one
  * sample every 10 minutes, against -1.5 n J2 (Re / p)^2 cos i. Osculating against mean
- * elements: 0.41% on the H200, 2.4 times below the bound (a CPU run made when the course
- * was set up: about 0.5%); the seed's z term is 100% off (H200). */
+ * elements: 0.41% on the H200, 2.4 times below the bound; the seed's z term is 100% off
+ * (H200). */
 #define NODAL_DAYS    10
 #define NODAL_DT      10.0
 #define NODAL_REL_TOL 0.01
@@ -105,17 +105,15 @@
 /* Integrated against modular at the seed's shape, 550 satellites x 6400 steps of 10 s.
  * The baseline is the course's propagate_modular (baseline_build.h), timed in the
  * grader's own process before any call of the submission: timing the submission's own
- * modular let a submission pass by slowing it (each stage launched three times) rather
- * than by a fast integrated kernel. Re-measured with that baseline on the H200
- * (2026-12-03): 19.3x in the smoke run (6.818 ms against 131.6 ms) and 23.0x in the
- * device-check's grade (6.821 against 156.7 ms; the modular baseline's spread, not the
- * integrated kernel's); with the lower, T = 1 + 18.3 / 2 = 10.15, rounded down to 10
- * (it was 9.8 from R = 18.6 against the submission's own modular). The simplest wrong
- * approach, one launch per step, measured 4.79x against the course's modular (the
- * attack padded_baseline, same day: 26.1 ms against 125.1 ms) and 5.1x in the bench
- * (06-bench.log, sweep, 1000 satellites x 1000 steps: 3.756 ms against 19.105 ms); the
- * same kernel twice, 1.0x. 10 steps per launch measured 15.2x: the integrated method
- * already, and it passes. */
+ * modular would let a submission pass by slowing it (each stage launched three times)
+ * rather than by a fast integrated kernel. R = 19.3x on the H200, the lower of two runs
+ * (6.818 ms against 131.6 ms; the other, 23.0x, differs by the modular baseline's
+ * spread, not the integrated kernel's): T = 1 + 18.3 / 2 = 10.15, rounded down to 10.
+ * The simplest wrong approach, one launch per step, measured 4.79x against the course's
+ * modular (the attack padded_baseline: 26.1 ms against 125.1 ms) and 5.1x in the bench
+ * (sweep, 1000 satellites x 1000 steps: 3.756 ms against 19.105 ms); the same kernel
+ * twice, 1.0x. 10 steps per launch measured 15.2x: the integrated method already, and
+ * it passes. */
 #define SEED_SATS		550
 #define SEED_STEPS		6400
 #define INTEGRATED_SPEEDUP_H200 19.3
@@ -128,9 +126,8 @@
  * PARITY_CHECK_STRIDE-th satellite: all of them would take a CPU thread some 15 s). A
  * parity test (autograder/README.md, "How grading works"): no gain to halve; it catches an
  * integrated kernel far off the course's (spills, a launch per step that still clears
- * integrated_vs_modular). The reference against itself: 1.02x and 1.01x (H200,
- * 2026-12-03, smoke.sh and device-check.sh runs), so the bound of 0.80 is the parity
- * tests' usual room.
+ * integrated_vs_modular). The reference against itself: 1.02x and 1.01x (H200, two
+ * runs), so the bound of 0.80 is the parity tests' usual room.
  * What it cannot see: a kernel that keeps the state in global memory between steps
  * (the self-check's patch state_in_global: six loads and stores a step, the same
  * bits). Each thread runs its satellite's steps back to back, so the reloads hit the
@@ -150,9 +147,9 @@
 
 /* The GPU against one CPU thread, 100000 satellites x 100 steps of 10 s: R = 5460x on
  * the H200 (0.268 ms against 1463 ms; 5107x and 5741x in two selftest runs); T = 1 +
- * 5459 / 2 = 2730, rounded down to 2700. The simplest wrong approach, the modular method
- * (a launch per stage) as the GPU path, measured 2.12 ms for 100 steps at 100000
- * satellites (06-bench.log sweep: 21.165 ms per 1000 steps), 690x; one launch per step
+ * 5459 / 2 = 2730, rounded down to 2700. The simplest wrong approach, the modular
+ * method (a launch per stage) as the GPU path, measured 2.12 ms for 100 steps at 100000
+ * satellites (the bench's sweep: 21.165 ms per 1000 steps), 690x; one launch per step
  * 0.60 ms (6.007 ms per 1000), 2400x; one block of 128 threads for every satellite, at
  * the integrated kernel's 1.07 us per step per thread (sweep, 100 satellites), some 80
  * ms, 18x. */
@@ -163,10 +160,10 @@
 
 /* The check after timing, every satellite's state against the CPU's RK4, relative
  * distance in state space. GPU double ends 6.8e-9 km (1e-12 relative) from the CPU's
- * double after 8640 steps (06-bench.log, error.csv at 24 h, mean of 8 satellites): the
+ * double after 8640 steps (the bench's error.csv at 24 h, mean of 8 satellites): the
  * bound is 100 times that. Float in the double path ends 1.4e-6 off after the 100 steps
- * of gpu_vs_one_cpu_thread (emulated; 1.78 km after 6400 steps on the H200), which the
- * old check of four satellites to 7 m let pass at 11271x. */
+ * of gpu_vs_one_cpu_thread (emulated; 1.78 km after 6400 steps on the H200), which a
+ * check of a few satellites to metres would let pass. */
 #define SPEED_CHECK_REL_TOL 1e-10
 
 #endif /* LAB06_THRESHOLDS_H */

@@ -25,8 +25,8 @@
  * maps, and copied into the memory it maps only inside the grader's window, right
  * before the request; the grader's figure runs from those copies' end to the reply, and
  * the checked call's outputs are taken at the reply. Work before the inputs exist
- * cannot be done; work after the reply is not seen. (H200, 2026-12-03: the attack
- * background_thread, which scored lab 01's speed points before, scores 0.)
+ * cannot be done; work after the reply is not seen: the attack background_thread
+ * (autograder/tests/attacks/) scores 0 (autograder/NOTES.md, "Timing checked from outside").
  */
 #define BATCH_MEM_MAX (4ull << 30) /* bytes of copies a batch may take */
 #define SLOT_COPIES   64	   /* allocations one call may name */

@@ -8,10 +8,10 @@
 /*
  * Under compute-sanitizer (a workload, or make sanitize, which sets PL_SANITIZE) each
  * process's initcheck sees only its own writes: to the child, every input the grader
- * uploaded was never written, and each kernel reading one was flagged (labs 04 and 06
- * on the H200, 2026-12-02). So there the child repeats the grader's uploads and
- * memsets into device memory it maps, byte for byte (linked with --wrap=cudaMemcpy and
- * --wrap=cudaMemset). Memory the grader allocates and leaves unwritten stays unwritten
+ * uploaded was never written, and each kernel reading one would be flagged
+ * (autograder/NOTES.md, "Sanitizers"). So there the child repeats the grader's uploads
+ * and memsets into device memory it maps, byte for byte (linked with --wrap=cudaMemcpy
+ * and --wrap=cudaMemset). Memory the grader allocates and leaves unwritten stays unwritten
  * to both, as initcheck's tests need.
  */
 #define WRITE_CHUNK 8192

@@ -97,8 +97,8 @@ static void only_self(struct filter *f, int nr, int arg, pid_t self, int zero_is
 /* Sockets reach nobody: Criterion's (every grading's, /tmp/criterion_<pid>.sock) and
  * every other program's are as if absent (connect, and sendto with an address, answer
  * ENOENT); only local and netlink sockets may be made, which the CUDA driver does at
- * its start (two AF_UNIX sockets on the H200, 2026-12-03: its context fails when
- * socket() is refused, not when a daemon is missing). The request socket, fd 3, is
+ * its start (two AF_UNIX sockets: its context fails when socket() is refused, not when
+ * a daemon is missing; autograder/NOTES.md, "Sandbox"). The request socket, fd 3, is
  * the grader's. */
 static void no_peers(struct filter *f)
 {

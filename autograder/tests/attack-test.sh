@@ -11,7 +11,7 @@
 # runs as root. Prints a table: attack, score, reason (and the lab, where the attacks
 # span several).
 #
-# An attack's copy: base (labs, the skeleton, or solutions, the reference solution) of
+# An attack's copy: base (labs, the skeleton, or solutions, the solution) of
 # its lab (lab=NN-name; default: 06-orbits emulated, 01-pair on the GPU); then, where
 # the attack has one, attack.sed, a sed script applied to each .cu file of the copy
 # (for an attack that replaces a function of the solution, which appending cannot

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# patch-test.sh: every patch made against the reference solutions still applies to
+# patch-test.sh: every patch made against the solutions still applies to
 # them: the self-check's (autograder/tests/selftest/LAB/*.patch) and the labs' ablations
 # (autograder/*/ablations/*.patch). A solution edited without its patches would
 # otherwise be found out only by make selftest (test-slow) or, for the ablations, on the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # selftest.sh LAB...: grades known-wrong and alternative-correct copies of the
-# reference solution and checks that the grader judged each as it should, and grades
+# solution and checks that the grader judged each as it should, and grades
 # each lab's skeleton (labs/) on every test: it must score 0.
 #
 # For every autograder/tests/selftest/LAB/NAME.patch: copy solutions/LAB and apply the patch.

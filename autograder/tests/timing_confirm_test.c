@@ -18,8 +18,9 @@ Test(confirm, honest_reports_believed)
 	/* a lab 04 step on the H200: 0.12 ms costlier than the empty call after it */
 	cr_assert(timing_believable(0.0525, 0.5073, 1, 0.3388),
 		  "a call's cost beyond an empty one");
-	/* lab 04's speed tests on the H200 (2026-12-02): a scattered step at 100k boids and
-	 * a coherent one at 500k, 0.19 and 0.29 ms costlier than the empty call */
+	/* lab 04's speed tests on the H200 (autograder/NOTES.md, "Timing checked from outside"):
+	 * a scattered step at 100k boids and a coherent one at 500k, 0.19 and 0.29 ms
+	 * costlier than the empty call */
 	cr_assert(timing_believable(0.1697, 0.6674, 1, 0.3110), "a 100k-boid step");
 	cr_assert(timing_believable(0.6254, 1.2315, 1, 0.3195), "a 500k-boid step");
 }

@@ -17,7 +17,7 @@
 #             alone, then three gradings of it at once; every copy must keep full marks
 #             (not in the default plan: about four gradings' time per lab)
 #   bench     make bench (not in the default plan: minutes per lab)
-# With the submission in a runner process of its own, the whole course no longer fits
+# With the submission in a runner process of its own, the whole course does not fit
 # two calls: grade and sanitize the labs a few at a time, e.g.
 #   STEPS="grade sass" autograder/tools/device-check.sh   (every lab, one at a time)
 #   STEPS=sanitize autograder/tools/device-check.sh 01 02 03
@@ -101,10 +101,10 @@ step gpu-sanitizer-test 120 autograder/emu/tests/sanitizer-test.sh build/bin/gpu
 # the renderer's GPU path against its CPU path, every byte within 1 (render_test.c)
 step gpu-render-test 60 build/bin/gpu_render_test
 # One lab at a time. Every test is two processes with a CUDA context each (the grader
-# and the submission's runner): six labs' grades and sanitizers at once made contexts
-# wait past the tests' 30 s limits on the H200. Per lab: the solution's untimed tests
-# beside the skeleton's grade (it must score 0 whatever its timings) and the SASS count;
-# then the solution's speed tests on an otherwise idle GPU; then the sanitizers. A
+# and the submission's runner): six labs' grades and sanitizers at once make contexts
+# wait past the tests' 30 s limits (autograder/NOTES.md, "GPU checks"). Per lab: the
+# solution's untimed tests beside the skeleton's grade (it must score 0 whatever its
+# timings) and the SASS count; then the solution's speed tests on an otherwise idle GPU; then the sanitizers. A
 # solution's grade is its two parts' fragments together.
 for lab in "${labs[@]}"; do
 	name=$(lab_dir "$lab")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # load-test.sh [LAB...]: three students graded on one GPU at the same time. For each lab
-# (default: all six), the reference solution graded alone, then three gradings of it
+# (default: all six), the solution graded alone, then three gradings of it
 # started at once (separate GRADE_DIR each: build/load/NN/{solo,c1,c2,c3}). Gradings on
 # one machine take turns on the GPU (grade-lab.sh's lock: "waiting for the GPU"), so
 # every copy must keep full marks, its timings as fair as alone. LOAD_TIMEOUT (seconds,
@@ -78,7 +78,7 @@ for lab in "${labs[@]}"; do
 	echo "${rows[-1]}" >&2 # as it ends, so that a run cut short still shows its rows
 done
 
-echo "load test: the reference solution graded alone, then three gradings of it at once on the one GPU"
+echo "load test: the solution graded alone, then three gradings of it at once on the one GPU"
 printf '%-10s %-7s %-7s %-7s %-7s %-6s %7s %9s\n' lab solo c1 c2 c3 waited alone "at once"
 printf '%s\n' "${rows[@]}"
 if [ ${#lost[@]} -gt 0 ]; then

@@ -3,8 +3,8 @@
  * a CUDA context or CUDA IPC, and whether a VMM allocation passed over SCM_RIGHTS
  * survives it. Each variant applies part of the sandbox in a child, which then makes a
  * context, opens an IPC handle and imports the VMM fd; the "bisect" variants widen
- * Landlock's writable folders. Found on the H200 (2026-12-01): Landlock without
- * /proc/self stops the context (the driver writes /proc/self/task/<tid>/comm).
+ * Landlock's writable folders. What it found: Landlock without /proc/self stops the
+ * context (the driver writes /proc/self/task/<tid>/comm; autograder/NOTES.md, "Sandbox").
  *
  *   gcc -std=gnu11 -O1 -w -Iautograder/grader -I$CUDA/include \
  *       autograder/tests/device/sandbox-probe.c -o build/sandbox-probe \

@@ -1,6 +1,6 @@
 /**
  * @file skelgen.h
- * @brief Turns the reference solutions into student skeletons: every
+ * @brief Turns the solutions into student skeletons: every
  *        BEGIN/END SOLUTION block is cut out and the SKELETON comment that follows
  *        it is put in its place, so solutions/ stays the single source of truth.
  *
@@ -63,7 +63,7 @@ int skel_transform(const char *name, const char *in, size_t len, char **out, siz
  * source's permission bits go with it. Symbolic links and special files are
  * ignored on both sides.
  *
- * @param src_dir tree of reference solutions (e.g. "solutions").
+ * @param src_dir tree of solutions (e.g. "solutions").
  * @param dst_dir tree to write (e.g. "labs"); created if missing.
  * @param log receives "  SKEL  dst/file" or "  RM    dst/file" per change (may be NULL).
  * @param err receives the errors, one per line; marker errors of all files are
@@ -78,7 +78,7 @@ int skel_generate(const char *src_dir, const char *dst_dir, FILE *log, char *err
  *
  * Nothing is written. Permission bits are not compared.
  *
- * @param src_dir tree of reference solutions.
+ * @param src_dir tree of solutions.
  * @param dst_dir generated tree to verify; a missing one counts every file as missing.
  * @param log receives one "dst/file: drifted|missing|extra (...)" line per difference
  *            (may be NULL).

@@ -1,3 +1,3 @@
 // Attack: compile the course's own answer into this submission (@SOLUTION@ is the
-// reference solution's copy of this lab file, as attack-test.sh places it).
+// solution's copy of this lab file, as attack-test.sh places it).
 #include "@SOLUTION@"
