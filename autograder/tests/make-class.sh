@@ -17,7 +17,7 @@ copy() { # student source-folder lab-folder [patch]
 case $lab in
 01)
 	students="reference alternative skeleton broken cheat faults"
-	copy solutions 01-pair
+	copy reference solutions 01-pair
 	copy alternative solutions 01-pair alt_grid_stride_128
 	copy faults solutions 01-pair faults
 	copy skeleton labs 01-pair
@@ -27,7 +27,7 @@ case $lab in
 	;;
 06)
 	students="reference wrong skeleton broken"
-	copy solutions 06-orbits
+	copy reference solutions 06-orbits
 	copy wrong solutions 06-orbits j2_wrong_power
 	copy skeleton labs 06-orbits
 	copy broken labs 06-orbits && echo 'not C at all' >>"$root/broken/06-orbits/j2.cu"
