@@ -104,7 +104,7 @@ all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $
 	$(call lab_targets,solutions) $(call lab_targets,labs)
 
 deps-test:
-	@$(DEPS) criterion libpng pandoc doxygen gnuplot
+	@$(DEPS) criterion libpng pandoc doxygen gnuplot sgp4
 
 # What make skeletons last wrote into labs/ (a hash a file): a file of labs/ that has
 # changed since is somebody's work (a student filling in the TODOs of a clone), never

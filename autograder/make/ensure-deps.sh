@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ensure-deps.sh [--optional] NAME...: makes sure the Debian packages behind NAME
-# (criterion, libpng, pandoc, doxygen, gnuplot, ffmpeg, slurm) are usable. Whatever is
+# (criterion, libpng, pandoc, doxygen, gnuplot, sgp4, ffmpeg, slurm) are usable. Whatever is
 # missing, it says the exact command first. At a terminal it asks before running it;
 # without one (CI, a script) it runs it when it can (as root or with passwordless sudo)
 # and otherwise prints it and fails. --optional: something the caller can do without
@@ -22,6 +22,8 @@ for name in "$@"; do
 	pandoc) command -v pandoc >/dev/null || missing+=(pandoc) ;;
 	doxygen) command -v doxygen >/dev/null || missing+=(doxygen) ;;
 	gnuplot) command -v gnuplot >/dev/null || missing+=(gnuplot-nox) ;;
+	sgp4) # Vallado's SGP4 verification set, which lab 06's SGP4 tests read where installed
+		python3 -c 'import sgp4' >/dev/null 2>&1 || missing+=(python3-sgp4) ;;
 	ffmpeg) command -v ffmpeg >/dev/null || missing+=(ffmpeg) ;; # make movie's MP4
 	slurm) # a single-node cluster with accounting (autograder/tests/slurm/cluster.sh)
 		command -v slurmctld >/dev/null || missing+=(slurm-wlm)
