@@ -65,7 +65,7 @@ struct arg_spec {
 /**
  * @name Table entries
  * The usual options, as entries of a table (every other field zero); an option that
- * needs another field (given, want) is written out with designated initializers.
+ * needs another field (want) is written out with designated initializers.
  * @{
  */
 /** @brief An int option, "-n N". */
@@ -73,6 +73,12 @@ struct arg_spec {
 	{                                                                                          \
 		.name = (name_), .kind = ARG_INT, .dest = (dest_), .metavar = (metavar_),          \
 		.help = (help_)                                                                    \
+	}
+/** @brief An int option that also records whether it was given (the default depends on it). */
+#define OPT_INT_GIVEN(name_, dest_, metavar_, help_, given_)                                       \
+	{                                                                                          \
+		.name = (name_), .kind = ARG_INT, .dest = (dest_), .metavar = (metavar_),          \
+		.help = (help_), .given = (given_)                                                 \
 	}
 /** @brief A long option. */
 #define OPT_LONG(name_, dest_, metavar_, help_)                                                    \
@@ -97,6 +103,12 @@ struct arg_spec {
 	{                                                                                          \
 		.name = (name_), .kind = ARG_DOUBLE, .dest = (dest_), .metavar = (metavar_),       \
 		.help = (help_)                                                                    \
+	}
+/** @brief A double option that also records whether it was given. */
+#define OPT_DOUBLE_GIVEN(name_, dest_, metavar_, help_, given_)                                    \
+	{                                                                                          \
+		.name = (name_), .kind = ARG_DOUBLE, .dest = (dest_), .metavar = (metavar_),       \
+		.help = (help_), .given = (given_)                                                 \
 	}
 /** @brief A string option (the argument itself). */
 #define OPT_STRING(name_, dest_, metavar_, help_)                                                  \

@@ -144,12 +144,8 @@ static int read_options(int argc, char **argv, struct run *r, struct options *o,
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	enum args_result rc;
 	const struct arg_spec specs[] = {
-	    {.name = "-n",
-	     .kind = ARG_INT,
-	     .dest = &r->n,
-	     .metavar = "N",
-	     .help = "boids (default 100000; " STR(EMU_N) " emulated on the CPU)",
-	     .given = &n_given},
+	    OPT_INT_GIVEN("-n", &r->n, "N",
+			  "boids (default 100000; " STR(EMU_N) " emulated on the CPU)", &n_given),
 	    /* the order of enum boids_method */
 	    OPT_CHOICE("--method", &method, "naive|scattered|coherent|fast",
 		       "the neighbour search: the naive one, the scattered or the coherent\n"

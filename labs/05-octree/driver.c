@@ -54,22 +54,16 @@ static int read_options(int argc, char **argv, struct options *o, struct frames 
 	struct arg_spec frame_options[FRAMES_OPTIONS];
 	enum args_result rc;
 	const struct arg_spec specs[] = {
-	    {.name = "-n",
-	     .kind = ARG_INT,
-	     .dest = &o->n,
-	     .metavar = "N",
-	     .help = "bodies (default 1048576; " STR(NBODY_EMU_N) " emulated on the CPU)",
-	     .given = &n_given},
+	    OPT_INT_GIVEN("-n", &o->n, "N",
+			  "bodies (default 1048576; " STR(NBODY_EMU_N) " emulated on the CPU)",
+			  &n_given),
 	    OPT_FLOAT(
 		"--theta", &o->theta, "T",
 		"opening angle: a cell of width w nearer than w / T is opened\n(default 0.5)"),
-	    {.name = "--eps",
-	     .kind = ARG_DOUBLE,
-	     .dest = &eps,
-	     .metavar = "EPS",
-	     .help = "softening length; eps2 = EPS^2 is passed on (default 0.01;\n"
-		     "0.05 with --galaxies)",
-	     .given = &eps_given},
+	    OPT_DOUBLE_GIVEN("--eps", &eps, "EPS",
+			     "softening length; eps2 = EPS^2 is passed on (default 0.01;\n"
+			     "0.05 with --galaxies)",
+			     &eps_given),
 	    OPT_FLAG("--unsorted", &unsorted,
 		     "the forces' threads take the bodies in index order, not the\n"
 		     "tree's (default: tree order, sorted)"),

@@ -40,12 +40,9 @@ static int parse(int argc, char **argv, struct options *o)
 	enum args_result rc;
 	int n_given = 0;
 	const struct arg_spec specs[] = {
-	    {.name = "-n",
-	     .kind = ARG_INT,
-	     .dest = &o->n,
-	     .metavar = "N",
-	     .help = "bodies (default 16384; " STR(NBODY_EMU_N) " emulated on the CPU)",
-	     .given = &n_given},
+	    OPT_INT_GIVEN("-n", &o->n, "N",
+			  "bodies (default 16384; " STR(NBODY_EMU_N) " emulated on the CPU)",
+			  &n_given),
 	    OPT_FLOAT("--eps", &o->eps, "EPS",
 		      "softening length; eps2 = EPS^2 is passed on (default 0.01)"),
 	    OPT_ULLONG("--seed", &o->seed, "S",

@@ -193,12 +193,9 @@ static int read_options(int argc, char **argv, struct options *o, struct frames 
 	enum args_result rc;
 	const struct arg_spec specs[] = {
 	    OPT_INT("-n", &o->n, "N", "satellites (default 550)"),
-	    {.name = "--steps",
-	     .kind = ARG_INT,
-	     .dest = &o->steps,
-	     .metavar = "S",
-	     .help = "RK4 steps (default 6400; three days, 19200, with --constellation)",
-	     .given = &steps_given},
+	    OPT_INT_GIVEN("--steps", &o->steps, "S",
+			  "RK4 steps (default 6400; three days, 19200, with --constellation)",
+			  &steps_given),
 	    OPT_INT("--spl", &o->spl, "K",
 		    "steps per launch of the integrated kernels (default: all)"),
 	    OPT_DOUBLE("--dt", &o->dt, "DT",
