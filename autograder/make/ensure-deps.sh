@@ -23,7 +23,9 @@ for name in "$@"; do
 	doxygen) command -v doxygen >/dev/null || missing+=(doxygen) ;;
 	gnuplot) command -v gnuplot >/dev/null || missing+=(gnuplot-nox) ;;
 	sgp4) # Vallado's SGP4 verification set, which lab 06's SGP4 tests read where installed
-		python3 -c 'import sgp4' >/dev/null 2>&1 || missing+=(python3-sgp4) ;;
+		# (the Debian package's python; a python3 earlier on PATH may not see it)
+		{ /usr/bin/python3 -c 'import sgp4' || python3 -c 'import sgp4'; } >/dev/null 2>&1 ||
+			missing+=(python3-sgp4) ;;
 	ffmpeg) command -v ffmpeg >/dev/null || missing+=(ffmpeg) ;; # make movie's MP4
 	slurm) # a single-node cluster with accounting (autograder/tests/slurm/cluster.sh)
 		command -v slurmctld >/dev/null || missing+=(slurm-wlm)
