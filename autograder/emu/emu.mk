@@ -169,7 +169,7 @@ $(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(e)/gen/stub
 endif
 
 # the driver, its kernels emulated: make run without a GPU
-$(e)/driver: $(call sub_out,$(1),$(2))/driver.o $(elab) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
+$(e)/driver: $(patsubst $(1)/$(2)/%.c,$(call sub_out,$(1),$(2))/%.o,$(wildcard $(1)/$(2)/driver*.c)) $(elab) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ $(PNG_LIBS) -lm -o $$@
 

@@ -19,7 +19,7 @@ GRADER_WRAPS := --wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaM
 # ---------------------------------------------------------------- one lab of one submission
 # $(1) submission folder, $(2) lab (01-pair). Builds in $(call sub_out,$(1),$(2)):
 #   lab.a     the submission's kernels (every .cu of the lab folder)
-#   driver    the lab's driver (driver.c of the lab folder)
+#   driver    the lab's driver (driver.c of the lab folder, and any driver_*.c beside it)
 #   grader    the Criterion tests of autograder/<lab>/test_*.c
 #   bench     autograder/<lab>/bench.c
 # Support files of autograder/<lab>/ (neither test_*.c nor bench.c) go in both.
@@ -27,6 +27,7 @@ define LAB_RULES
 $(eval o := $(call sub_out,$(1),$(2)))
 $(eval d := $(1)/$(2))
 $(eval cu := $(wildcard $(d)/*.cu))
+$(eval dobjs := $(patsubst $(d)/%.c,$(o)/%.o,$(wildcard $(d)/driver*.c)))
 $(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(GRADER_RUNTIME)))
 $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) $(addprefix autograder/grader/,resources.c compare.c csv.c allpairs_run.c)))
@@ -62,7 +63,7 @@ $(o)/grader/baseline/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
 	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -Isolutions/$(2) \
 		$(foreach s,$(api),-D$(s)=baseline_$(s)) -c $$< -o $$@
 
-$(o)/driver.o: $(d)/driver.c $(FLAGS_STAMP)
+$(dobjs): $(o)/%.o: $(d)/%.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -c $$< -o $$@
@@ -82,7 +83,7 @@ $(o)/lab.a: $(patsubst $(d)/%.cu,$(o)/%.o,$(cu))
 	$$(call say,AR,$$@)
 	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
 
-$(o)/driver: $(o)/driver.o $(o)/lab.a $(LIBCOMMON)
+$(o)/driver: $(dobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(PNG_LIBS) $(LDLIBS) -o $$@
 
@@ -122,7 +123,7 @@ $(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
--include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(rpc_parent) $(rpc_child) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(o)/driver.o)
+-include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(rpc_parent) $(rpc_child) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(dobjs))
 endef
 
 # The course's copy of a lab's headers (the API the grader is built against).

@@ -13,11 +13,19 @@
  *   make run LAB=06 ARGS="-n 100000 --steps 8640 --method float"  one day in float
  *   make run LAB=06 ARGS="--constellation --raan-every 240 --raan-csv build/raan.csv"
  *   make run LAB=06 ARGS="--constellation --steps 6400 --frames build/movie/06 --every 14"
+ *   make run LAB=06 ARGS="--tle /usr/lib/python3/dist-packages/sgp4/SGP4-VER.TLE --no-checksums"
+ *   make run LAB=06 ARGS="--catalogue 1000 --seed 1"
  *
  * --constellation: a Walker 53:96/12/1 constellation at 550 km, three days unless
  * --steps says otherwise; the fourth line writes each plane's RAAN every 54 minutes
  * (handouts/plots/06-orbits-raan.gp plots it), the fifth draws a day of ground tracks,
  * 459 frames (make movie LAB=06 makes the same movie).
+ *
+ * --tle FILE, --catalogue N (driver_tle.h): a catalogue of element sets propagated with
+ * SGP4 (6.e), the integrated and the modular way, for a day from each set's epoch
+ * unless --minutes says otherwise: the sixth line Vallado's verification set, whose
+ * hand-edited error cases have wrong checksums; the seventh 1000 random sets of five
+ * kinds in turn (catalogue.h), the decaying ones falling within the day.
  */
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +35,7 @@
 #include "args.h"
 #include "cuda_check.h"
 #include "constellation.h"
+#include "driver_tle.h"
 #include "frames.h"
 #include "orbit.h"
 #include "orbits.h"
@@ -40,7 +49,8 @@
 #define TRAIL_S	     900.0
 #define HEAD_WEIGHT  4
 
-enum method { INTEGRATED, MODULAR, FLOAT, KAHAN };
+enum method { INTEGRATED, MODULAR, FLOAT, KAHAN, BOTH };
+static const char *const method_names[] = {"integrated", "modular", "float", "kahan", "both"};
 
 struct run {
 	enum method m;
@@ -182,30 +192,36 @@ struct options {
 	enum method m;
 	unsigned long long seed;
 	const char *csv_path;
+	struct tle_mode tle;
 };
 
 /* Reads the command line into @o and @f's frame options: -1 to go on, or main's exit
  * code (0 after --help, 2 after a bad option, with the usage). */
 static int read_options(int argc, char **argv, struct options *o, struct frames *f)
 {
-	int steps_given = 0, method = INTEGRATED;
-	struct arg_spec frame_options[FRAMES_OPTIONS];
-	enum args_result rc;
+	int steps_given = 0, rk4_given = 0, method = INTEGRATED, method_given = 0, rc;
+	struct arg_spec frame_options[FRAMES_OPTIONS], tle_options[TLE_MODE_OPTIONS];
 	const struct arg_spec specs[] = {
-	    OPT_INT("-n", &o->n, "N", "satellites (default 550)"),
+	    OPT_INT_GIVEN("-n", &o->n, "N", "satellites (default 550)", &rk4_given),
 	    OPT_INT_GIVEN("--steps", &o->steps, "S",
 			  "RK4 steps (default 6400; three days, 19200, with --constellation)",
 			  &steps_given),
-	    OPT_INT("--spl", &o->spl, "K",
-		    "steps per launch of the integrated kernels (default: all)"),
-	    OPT_DOUBLE("--dt", &o->dt, "DT",
-		       "step in seconds (default 13.5: 6400 steps are a day)"),
+	    OPT_INT_GIVEN("--spl", &o->spl, "K",
+			  "steps per launch of the integrated kernels (default: all)", &rk4_given),
+	    OPT_DOUBLE_GIVEN("--dt", &o->dt, "DT",
+			     "step in seconds (default 13.5: 6400 steps are a day)", &rk4_given),
 	    /* the order of enum method */
-	    OPT_CHOICE("--method", &method, "integrated|modular|float|kahan",
-		       "the propagator: the integrated kernel in double (default), the\n"
-		       "modular one, the integrated in float, or in float with Kahan sums"),
+	    {.name = "--method",
+	     .kind = ARG_CHOICE,
+	     .dest = &method,
+	     .choices = "integrated|modular|float|kahan|both",
+	     .help = "the propagator: the integrated kernel in double (default), the\n"
+		     "modular one, the integrated in float, or in float with Kahan sums;\n"
+		     "with SGP4: integrated, modular or both (the default there)",
+	     .given = &method_given},
 	    OPT_ULLONG("--seed", &o->seed, "S",
-		       "seed of the random orbits (default: a fresh one, printed)"),
+		       "seed of the random orbits, or of --catalogue's sets (default: a\n"
+		       "fresh one, printed)"),
 	    OPT_FLAG("--constellation", &o->constellation,
 		     "Walker delta 53:96/12/1 at 550 km (P planes of Q), three days"),
 	    OPT_INT("--planes", &o->n_planes, "P", "with --constellation: planes (default 12)"),
@@ -220,15 +236,25 @@ static int read_options(int argc, char **argv, struct options *o, struct frames 
 		       "the J2 formula's (degrees), every K steps (or every frame)"),
 	    OPT_INT("--raan-every", &o->raan_every, "K",
 		    "steps between RAAN samples without frames (default 60)"),
+	    OPT_TABLE("SGP4 options", tle_options,
+		      "SGP4 options (6.e: a catalogue of element sets, propagated with SGP4):"),
 	    OPT_TABLE("frame options", frame_options,
 		      "frame options (the ground tracks on a longitude-latitude map):"),
 	    OPT_END};
 
 	frames_defaults(f);
 	frames_options(f, frame_options);
+	tle_mode_options(&o->tle, tle_options);
 	if ((rc = args_parse(argc, argv, specs)) != ARGS_OK)
 		return args_usage(stdout, "driver", specs), rc == ARGS_HELP ? 0 : 2;
 	o->m = (enum method)method;
+	/* --tle, --catalogue: SGP4 (driver_tle.h), none of the RK4 runs' options */
+	o->tle.seed = o->seed;
+	rc = tle_mode_check(&o->tle, specs,
+			    rk4_given || steps_given || o->constellation || o->csv_path || f->dir,
+			    method_given ? method_names[method] : NULL);
+	if (rc >= 0 || o->tle.on)
+		return rc;
 	if (o->constellation) {
 		o->n = o->n_planes * o->per_plane;
 		o->steps = steps_given ? o->steps : 3 * 6400;
@@ -393,7 +419,6 @@ int main(int argc, char **argv)
 	struct frames f;
 	struct raan_track track;
 	struct run run;
-	const char *names[] = {"integrated", "modular", "float", "kahan"};
 	char launches[64];
 	float ms = 0.f;
 	int per_call, rc = read_options(argc, argv, &o, &f);
@@ -401,6 +426,8 @@ int main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	if (o.tle.on) /* a catalogue with SGP4 (driver_tle.h) */
+		return tle_mode_run(&o.tle);
 	double *h = malloc(6 * (size_t)o.n * sizeof(double));
 	float *hf = malloc(6 * (size_t)o.n * sizeof(float));
 	int *plane = malloc((size_t)o.n * sizeof(int));
@@ -419,7 +446,7 @@ int main(int argc, char **argv)
 	printf("%s: %d satellites x %d steps of %g s (%s), seed 0x%llx\n"
 	       "%.3f ms, %.3g RK4 steps/s; worst distance of %d sampled satellites from the "
 	       "double CPU reference: %.3g km\n",
-	       names[o.m], o.n, o.steps, o.dt, launches, o.seed, ms,
+	       method_names[o.m], o.n, o.steps, o.dt, launches, o.seed, ms,
 	       (double)o.n * o.steps / (ms * 1e-3), SAMPLE < o.n ? SAMPLE : o.n, worst);
 	close_run(&run);
 	free(h), free(hf), free(plane);

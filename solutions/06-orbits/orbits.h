@@ -6,12 +6,17 @@
  * in device memory: x[i], y[i], z[i], vx[i], vy[i], vz[i] of satellite i. Every
  * launcher returns the first CUDA error it met and leaves the work queued on the
  * default stream. Handout: handouts/06-orbits.md.
+ *
+ * Step 6.e propagates a catalogue with SGP4 instead, the analytic model two-line
+ * element sets are published for (common/06-orbits/sgp4_model.h): minutes and km.
  */
 #ifndef LAB06_ORBITS_H
 #define LAB06_ORBITS_H
 
 #include <stddef.h>
 #include <cuda_runtime.h>
+
+#include "sgp4_record.h" /* common/06-orbits: struct sgp4_record, filled by sgp4_init */
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,6 +58,36 @@ cudaError_t propagate_float(struct sat_state_f s, float *d_t, int n, float dt, i
  * hold the low bits each sum lost, zero at the start, carried from launch to launch. */
 cudaError_t propagate_kahan(struct sat_state_f s, struct sat_state_f c, float *d_t, float *d_tc,
 			    int n, float dt, int steps, int steps_per_launch);
+
+/* 6.e: a catalogue on the device for SGP4, and where its propagators write. Satellite i
+ * is rec[i], as sgp4_init wrote it on the host, copied as it is. Step k (k = 0, 1, ...,
+ * steps - 1) is the time t0 + k dt, minutes from each satellite's own epoch. */
+struct sgp4_batch {
+	const struct sgp4_record *rec; /* n records */
+	/* every sample_every-th step (k = 0, sample_every, 2 sample_every, ...), sample j at
+	 * samples + 6 n j: x of the n satellites (km), then y, z, vx, vy, vz (km/s); there are
+	 * ceil(steps / sample_every) samples. A satellite's sample at a step where the model
+	 * fails with an error other than 6 (decayed: its state is still written) is NaN. */
+	double *samples;
+	/* n: each satellite's least distance from the earth's centre over every step at
+	 * which the model gave a state (error 0 or 6), km; INFINITY if none did */
+	double *rmin;
+	/* n: each satellite's first error code over the steps in order (Vallado's, 1 to 6:
+	 * sgp4_error_name), 0 if none */
+	int *error;
+	int n;
+};
+
+/* 6.e: `steps` times of every satellite in one launch, the integrated way: each
+ * thread takes every step of its satellite, keeping the resonance integrator's state,
+ * rmin and error in registers (its record read through the cache: a copy of all of it
+ * would not fit in registers), writing only the samples and, at the end, rmin and
+ * error. sample_every < 1 is cudaErrorInvalidValue; n < 1 or steps < 1 writes nothing. */
+cudaError_t sgp4_integrated(struct sgp4_batch b, double t0, double dt, int steps, int sample_every);
+
+/* 6.e: the same, the modular way: a launch per step, reading each record and carrying
+ * rmin and error in global memory from launch to launch. */
+cudaError_t sgp4_modular(struct sgp4_batch b, double t0, double dt, int steps, int sample_every);
 
 #ifdef __cplusplus
 }
