@@ -16,8 +16,8 @@ enum { SEEDS = 40, PER_SEED = 50 };
 
 /* sgp4_init's branch of each kind: method, irez, isimp. */
 static const int branch[CATALOGUE_KINDS][3] = {
-    [CATALOGUE_LEO] = {SGP4_NEAR_EARTH, 0, 0},	[CATALOGUE_MOLNIYA] = {SGP4_DEEP_SPACE, 2, 1},
-    [CATALOGUE_GPS] = {SGP4_DEEP_SPACE, 0, 1},	[CATALOGUE_GEO] = {SGP4_DEEP_SPACE, 1, 1},
+    [CATALOGUE_LEO] = {SGP4_NEAR_EARTH, 0, 0},	    [CATALOGUE_MOLNIYA] = {SGP4_DEEP_SPACE, 2, 1},
+    [CATALOGUE_GPS] = {SGP4_DEEP_SPACE, 0, 1},	    [CATALOGUE_GEO] = {SGP4_DEEP_SPACE, 1, 1},
     [CATALOGUE_DECAYING] = {SGP4_NEAR_EARTH, 0, 1},
 };
 
@@ -43,9 +43,9 @@ Test(catalogue, each_kind_in_its_branch)
 					  sets[i].eccentricity, sets[i].inclination, r->method,
 					  r->irez, r->isimp, branch[k][0], branch[k][1],
 					  branch[k][2]);
-				cr_assert(sets[i].eccentricity >= 0.0 && sets[i].eccentricity < 1.0 &&
-					  sets[i].inclination >= 0.0 &&
-					  sets[i].inclination <= 180.0);
+				cr_assert(
+				    sets[i].eccentricity >= 0.0 && sets[i].eccentricity < 1.0 &&
+				    sets[i].inclination >= 0.0 && sets[i].inclination <= 180.0);
 			}
 		}
 	}
@@ -101,8 +101,8 @@ Test(catalogue, decaying_fails_within_a_day)
 		}
 	}
 	cr_assert(first_counts[6] > 0 && first_counts[1] > 0,
-		  "first errors: 1: %d, 6: %d of %d sets: want both", first_counts[1], first_counts[6],
-		  5 * N);
+		  "first errors: 1: %d, 6: %d of %d sets: want both", first_counts[1],
+		  first_counts[6], 5 * N);
 }
 
 /* The other kinds never fail from two days before epoch to seven after, the span of
@@ -122,7 +122,8 @@ Test(catalogue, others_never_fail)
 			double r[3], v[3];
 			int err = sgp4_ref(&rec[i], t, r, v);
 			cr_assert(err == 0, "%s set %d at t = %.1f min: error %d (%s)",
-				  catalogue_kind_name(kinds[i % 4]), i, t, err, sgp4_error_name(err));
+				  catalogue_kind_name(kinds[i % 4]), i, t, err,
+				  sgp4_error_name(err));
 		}
 }
 
