@@ -147,6 +147,8 @@ const char *cloud_fn_name(enum cloud_fn fn)
 	    [FN_STEP] = "bh_step",
 	    [FN_FORCES_UNSORTED] = "bh_forces in index order",
 	    [FN_ALL_PAIRS] = "the all-pairs baseline",
+	    [FN_FORCES_GROUPED] = "bh_forces_grouped",
+	    [FN_STEP_GROUPED] = "bh_step_grouped",
 	};
 
 	return names[fn];
@@ -187,6 +189,10 @@ static cudaError_t cloud_once(void *ctx)
 		return bh_forces(&c->t, c->d_acc, r->theta, BH_EPS2, 0);
 	case FN_ALL_PAIRS:
 		return allpairs_accel(c->d_bodies, c->d_acc, c->n, BH_EPS2);
+	case FN_FORCES_GROUPED:
+		return bh_forces_grouped(&c->t, c->d_acc, r->theta, BH_EPS2, NULL);
+	case FN_STEP_GROUPED:
+		return bh_step_grouped(&c->t, c->d_bodies, c->d_acc, r->theta, BH_EPS2);
 	}
 	return cudaErrorInvalidValue;
 }

@@ -71,6 +71,8 @@ enum cloud_fn {
 	FN_STEP,
 	FN_FORCES_UNSORTED, /* bh_forces in index order */
 	FN_ALL_PAIRS,
+	FN_FORCES_GROUPED, /* bh_forces_grouped (going further) */
+	FN_STEP_GROUPED,   /* bh_step_grouped (going further) */
 };
 
 /* "bh_step", "the all-pairs baseline", "bh_forces in tree order", ... */

@@ -222,3 +222,50 @@ GRADED_TEST(step, rebuild_moved_masses, 2, 180)
 		    "forces/masses_theta_05 (" HANDOUT ", steps 5.b, 5.c and 5.e)");
 	cloud_close(&c);
 }
+
+/* Going further (ungraded: 0 points): the grouped walk of grouped.cu. A cell it takes
+ * whole is far enough from the group's whole box, so from every body of it: 5.e's vote
+ * would have taken it too, and the grouped walk's error may not exceed 5.e's on the same
+ * tree (to float rounding). Until grouped.cu holds a walk, 5.e's stands in. */
+static void check_grouped(float theta, double mass_ratio)
+{
+	struct cloud c;
+	unsigned long long *d_pulls, pulls = 0;
+
+	open_with_cpu_tree(&c, mass_ratio);
+	GPU_OK(cudaMalloc((void **)&d_pulls, sizeof(*d_pulls)));
+	GPU_OK(cudaMemset(d_pulls, 0, sizeof(*d_pulls)));
+	GPU_OK(bh_forces(&c.t, c.d_acc, theta, BH_EPS2, 1));
+	struct accel_error_stats vote = cloud_error(&c, BH_EPS2);
+	gpu_poison(c.d_acc, (size_t)c.n * sizeof(float3));
+	GPU_OK(bh_forces_grouped(&c.t, c.d_acc, theta, BH_EPS2, d_pulls));
+	gpu_download(&pulls, d_pulls, sizeof(pulls));
+	GPU_OK(cudaFree(d_pulls));
+	struct accel_error_stats st =
+	    mass_ratio > 1.0
+		? check_error(&c, theta, BOUNDS(T05_MASSES), "bh_forces_grouped, spread masses",
+			      "(going further) " FORCES_HINT)
+		: check_error(&c, theta, BOUNDS(T05), "bh_forces_grouped",
+			      "(going further) " FORCES_HINT);
+	cr_assert(st.mean <= vote.mean * 1.001 + 1e-9,
+		  "bh_forces_grouped, theta = %.1f, %d bodies (seed 0x%llx): mean error %.3g, "
+		  "more than 5.e's walk on the same tree (%.3g)\nhint: a cell is taken whole "
+		  "only when its centre of mass is farther than w / theta from the nearest point "
+		  "of the group's box, which makes every body's own test pass (" HANDOUT
+		  ", \"Going further\")",
+		  theta, c.n, (unsigned long long)c.seed, st.mean, vote.mean);
+	GRADE_NOTE("bh_forces_grouped, theta = %.1f: mean error %.2e (5.e's %.2e), %.0f pulls "
+		   "a body",
+		   theta, st.mean, vote.mean, (double)pulls / c.n);
+	cloud_close(&c);
+}
+
+GRADED_TEST(grouped, theta_05, 0, 120)
+{
+	check_grouped(0.5f, 0.0);
+}
+
+GRADED_TEST(grouped, masses_theta_05, 0, 120)
+{
+	check_grouped(0.5f, MASS_RATIO);
+}

@@ -41,6 +41,18 @@ cudaError_t bh_forces(const struct bh_tree *t, float3 *d_acc, float theta, float
 cudaError_t bh_step(struct bh_tree *t, const float4 *d_bodies, float3 *d_acc, float theta,
 		    float eps2);
 
+/* Going further, ungraded (grouped.cu): the force walk for groups of 32 bodies in tree
+ * order, a cell taken whole when the group's bounding box is far enough from it (w^2 /
+ * theta^2 < the squared distance from the box to its centre of mass), the pulls
+ * evaluated from an interaction list in shared memory. Needs bh_sort's order. When
+ * d_interactions is not NULL, the pulls summed over the bodies are added to it. */
+cudaError_t bh_forces_grouped(const struct bh_tree *t, float3 *d_acc, float theta, float eps2,
+			      unsigned long long *d_interactions);
+
+/* Given: the five phases with the grouped walk. */
+cudaError_t bh_step_grouped(struct bh_tree *t, const float4 *d_bodies, float3 *d_acc, float theta,
+			    float eps2);
+
 #ifdef __cplusplus
 }
 #endif
