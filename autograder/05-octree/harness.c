@@ -121,7 +121,12 @@ int cloud_download_tree(struct cloud *c, struct octree_host *h)
 
 struct accel_error_stats cloud_error(struct cloud *c, float eps2)
 {
-	int m = c->n < BH_SAMPLE ? c->n : BH_SAMPLE, sample[BH_SAMPLE];
+	return cloud_error_sampled(c, eps2, BH_SAMPLE);
+}
+
+struct accel_error_stats cloud_error_sampled(struct cloud *c, float eps2, int samples)
+{
+	int m = c->n < samples ? c->n : samples, sample[BH_SAMPLE];
 	struct accel_error_stats st;
 
 	memset(&st, 0, sizeof(st));
@@ -130,6 +135,8 @@ struct accel_error_stats cloud_error(struct cloud *c, float eps2)
 		st.mean = st.p99 = st.max = INFINITY;
 		return st;
 	}
+	if (m > BH_SAMPLE)
+		m = BH_SAMPLE;
 	for (int k = 0; k < m; k++)
 		sample[k] = (int)((long long)k * c->n / m);
 	accel_error_stats(c->h_bodies, c->n, eps2, c->h_acc, sample, m, &st);

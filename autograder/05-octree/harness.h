@@ -59,6 +59,10 @@ int cloud_download_tree(struct cloud *c, struct octree_host *h);
  * BH_SAMPLE bodies spread over the array. */
 struct accel_error_stats cloud_error(struct cloud *c, float eps2);
 
+/* The same on @samples bodies (at most BH_SAMPLE): the direct sum costs samples x n on
+ * the host, some seconds a call at 10M bodies. */
+struct accel_error_stats cloud_error_sampled(struct cloud *c, float eps2, int samples);
+
 /* What a timed run calls: the five phases of a step in their order (each reads what the
  * ones before it wrote), the whole step, the walk with bodies in index order, and the
  * all-pairs baseline. */

@@ -224,9 +224,10 @@ GRADED_TEST(step, rebuild_moved_masses, 2, 180)
 }
 
 /* Going further (ungraded: 0 points): the grouped walk of grouped.cu. A cell it takes
- * whole is far enough from the group's whole box, so from every body of it: 5.e's vote
- * would have taken it too, and the grouped walk's error may not exceed 5.e's on the same
- * tree (to float rounding). Until grouped.cu holds a walk, 5.e's stands in. */
+ * whole is far enough from the group's whole box, or from each of its bodies by 5.e's
+ * vote: 5.e would have taken it too, and the grouped walk, which opens at least what 5.e
+ * opens, may not have a larger mean error on the same tree (to 2%, for the rounding of
+ * a different order of pulls). Until grouped.cu holds a walk, 5.e's stands in. */
 static void check_grouped(float theta, double mass_ratio)
 {
 	struct cloud c;
@@ -247,13 +248,14 @@ static void check_grouped(float theta, double mass_ratio)
 			      "(going further) " FORCES_HINT)
 		: check_error(&c, theta, BOUNDS(T05), "bh_forces_grouped",
 			      "(going further) " FORCES_HINT);
-	cr_assert(st.mean <= vote.mean * 1.001 + 1e-9,
-		  "bh_forces_grouped, theta = %.1f, %d bodies (seed 0x%llx): mean error %.3g, "
-		  "more than 5.e's walk on the same tree (%.3g)\nhint: a cell is taken whole "
-		  "only when its centre of mass is farther than w / theta from the nearest point "
-		  "of the group's box, which makes every body's own test pass (" HANDOUT
-		  ", \"Going further\")",
-		  theta, c.n, (unsigned long long)c.seed, st.mean, vote.mean);
+	cr_assert(
+	    st.mean <= vote.mean * 1.02 + 1e-9,
+	    "bh_forces_grouped, theta = %.1f, %d bodies (seed 0x%llx): mean error %.3g, "
+	    "more than 5.e's walk on the same tree (%.3g, to 2%%)\nhint: a cell is taken whole "
+	    "only when its centre of mass is farther than w / theta from the nearest point "
+	    "of the group's box, or when every body's own test passes (5.e's vote) (" HANDOUT
+	    ", \"Going further\")",
+	    theta, c.n, (unsigned long long)c.seed, st.mean, vote.mean);
 	GRADE_NOTE("bh_forces_grouped, theta = %.1f: mean error %.2e (5.e's %.2e), %.0f pulls "
 		   "a body",
 		   theta, st.mean, vote.mean, (double)pulls / c.n);

@@ -12,10 +12,15 @@
  *   - what is taken (bodies and accepted cells) goes into an interaction list in shared
  *     memory, what is opened onto the stack, both packed by a ballot;
  *   - every 32 entries of the list are evaluated like an all-pairs tile: each lane pulls
- *     its own body towards all 32, reading them as broadcasts.
- * The box is nearer to a cell than any body in it, so a cell taken here would have been
- * taken by every lane of 5.e's vote: the walk opens at least what 5.e opens, and its
- * error is no larger at the same theta (the bench compares at equal error).
+ *     its own body towards all 32, reading them as broadcasts;
+ *   - a cell narrower than the box, which the box would open, is put to 5.e's vote
+ *     (every body's own test) before it is opened: a group that straddles two distant
+ *     cells of the tree keeps the cost of 5.e's walk instead of opening everything
+ *     inside its box.
+ * The box is nearer to a cell than any body in it, so a cell taken here, by the box or
+ * the vote, would have been taken by every lane of 5.e's vote: the walk opens at least
+ * what 5.e opens, and its error is no larger at the same theta (the bench compares at
+ * equal error).
  */
 #include "cuda_check.h"
 #include "launch.h"

@@ -12,10 +12,15 @@
  *   - what is taken (bodies and accepted cells) goes into an interaction list in shared
  *     memory, what is opened onto the stack, both packed by a ballot;
  *   - every 32 entries of the list are evaluated like an all-pairs tile: each lane pulls
- *     its own body towards all 32, reading them as broadcasts.
- * The box is nearer to a cell than any body in it, so a cell taken here would have been
- * taken by every lane of 5.e's vote: the walk opens at least what 5.e opens, and its
- * error is no larger at the same theta (the bench compares at equal error).
+ *     its own body towards all 32, reading them as broadcasts;
+ *   - a cell narrower than the box, which the box would open, is put to 5.e's vote
+ *     (every body's own test) before it is opened: a group that straddles two distant
+ *     cells of the tree keeps the cost of 5.e's walk instead of opening everything
+ *     inside its box.
+ * The box is nearer to a cell than any body in it, so a cell taken here, by the box or
+ * the vote, would have been taken by every lane of 5.e's vote: the walk opens at least
+ * what 5.e opens, and its error is no larger at the same theta (the bench compares at
+ * equal error).
  */
 #include "cuda_check.h"
 #include "launch.h"
@@ -114,6 +119,10 @@ static __global__ void __launch_bounds__(GROUP_THREADS)
 		float loz = warp_min(p.z), hiz = warp_max(p.z);
 		float cx = 0.5f * (lox + hix), cy = 0.5f * (loy + hiy), cz = 0.5f * (loz + hiz);
 		float hx = 0.5f * (hix - lox), hy = 0.5f * (hiy - loy), hz = 0.5f * (hiz - loz);
+		/* the box's widest side, squared, against a cell's width squared (limit
+		 * theta^2) */
+		float extent2 = 4.f * fmaxf(hx * hx, fmaxf(hy * hy, hz * hz));
+		const float theta2 = theta * theta;
 		int top = 1, count = 0; /* the same in every lane */
 		long long pulls = 0;
 
@@ -140,6 +149,23 @@ static __global__ void __launch_bounds__(GROUP_THREADS)
 				/* a body is always taken; a cell when the box is far enough */
 				take = ch < n || dx * dx + dy * dy + dz * dz > limit;
 				open = !take;
+			}
+			/* A cell narrower than the box is judged by each body, as in 5.e: 32
+			 * bodies in tree order may straddle two distant cells, and a box that
+			 * wide would open every cell inside it down to its bodies. */
+			unsigned judged =
+			    __ballot_sync(FULL_MASK, open && limit * theta2 < extent2);
+			while (judged) {
+				int b = __ffs(judged) - 1;
+				float qx = __shfl_sync(FULL_MASK, q.x, b) - p.x;
+				float qy = __shfl_sync(FULL_MASK, q.y, b) - p.y;
+				float qz = __shfl_sync(FULL_MASK, q.z, b) - p.z;
+				float lim = __shfl_sync(FULL_MASK, limit, b);
+				/* the same b in every lane: the vote is reached by all */
+				if (__all_sync(FULL_MASK, qx * qx + qy * qy + qz * qz > lim) &&
+				    lane == b)
+					take = 1, open = 0;
+				judged &= judged - 1;
 			}
 			unsigned took = __ballot_sync(FULL_MASK, take);
 			unsigned opened = __ballot_sync(FULL_MASK, open);
