@@ -146,7 +146,7 @@ cudaError_t grid_host_upload(const struct boids_grid_host *h, struct boids_grid 
 
 double grid_width_for(int cells, const struct boids_params *p)
 {
-	return (cells == 8 ? 2.0 : 1.0) * boids_max_radius(p);
+	return (cells == 8 ? 2.0 : cells == 27 ? 1.0 : 0.5) * boids_max_radius(p);
 }
 
 /* Cells each guard holds: a coordinate of -1 or side on every axis reaches at most

@@ -74,8 +74,9 @@ void pairs_on_radii(const struct flock *f, int counts[3]);
 /* Copies the host grid into the device grid (all of it, sorted arrays included). */
 cudaError_t grid_host_upload(const struct boids_grid_host *h, struct boids_grid *g);
 
-/* The cell width that gives the 8-cell (cells = 8) or the 27-cell (27) search: 2 r_max
- * or r_max, r_max the largest of the three radii. */
+/* The cell width that gives the 8-cell (cells = 8) or the 27-cell (27) search, or the
+ * fast search's narrow cells (125: 5 per axis in reach): 2 r_max, r_max or r_max / 2,
+ * r_max the largest of the three radii. */
 double grid_width_for(int cells, const struct boids_params *p);
 
 /*

@@ -1,8 +1,9 @@
 /*
  * Lab 04-boids, steps 4.d and 4.f: the grid searches against the double reference,
  * on a grid the host built (so a search is graded on its own), for both cell widths,
- * and the going-further fast search the same way (0 points), on random flocks and on
- * flocks with pairs exactly at the rules' radii; then whole steps through boids_step,
+ * and the going-further fast search the same way (0 points; cells r_max / 2 wide too),
+ * on random flocks and on flocks with pairs exactly at the rules' radii, and its flock
+ * kept in sorted order (boids_step_sorted, 0 points); then whole steps through boids_step,
  * with other block sizes than the default too, and every method against every other.
  */
 #include <math.h>
@@ -171,18 +172,30 @@ static void faces_flock(struct flock *f)
 	gpu_upload(f->d_pos, f->h_pos, (size_t)f->n * sizeof(float3));
 }
 
+/* The grids a search is tested on: the fast search's narrow cells (r_max / 2, the row
+ * cull's case) besides the lab's two. */
+static int grids_of(enum boids_method m)
+{
+	return m == BOIDS_FAST ? 3 : 2;
+}
+
+static int grid_cells(int k)
+{
+	return k == 0 ? 8 : k == 1 ? 27 : 125;
+}
+
 static void check_faces(enum boids_method m)
 {
 	struct boids_params p = test_params(PARAMS_ALIGN_WIDE, SCENE_DENSE);
-	struct boids_check c[2];
+	struct boids_check c[3] = {{0}, {0}, {0}};
 	struct flock f;
 	char what[192];
 
 	gpu_require();
 	GPU_OK(flock_open(&f, FACE_N, &p, rng_fresh_seed()));
 	faces_flock(&f);
-	for (int k = 0; k < 2; k++) {
-		int cells = k ? 27 : 8;
+	for (int k = 0; k < grids_of(m); k++) {
+		int cells = grid_cells(k);
 		snprintf(
 		    what, sizeof(what),
 		    "%s, %d-cell grid, %d boids on the scene's and the cells' faces, scene %g, "
@@ -190,10 +203,12 @@ static void check_faces(enum boids_method m)
 		    method_name(m), cells, FACE_N, SCENE_DENSE, params_text(PARAMS_ALIGN_WIDE));
 		c[k] = run_search(&f, m, cells, what);
 	}
-	GRADE_NOTE("%s, %d boids on the faces, scene %g: worst %.1e (8 cells) and %.1e (27 cells) "
-		   "of max speed (limit %.0e), %d and %d of %d ambiguous",
-		   method_name(m), FACE_N, SCENE_DENSE, c[0].worst_err, c[1].worst_err, BOIDS_TOL,
-		   c[0].n_ambiguous, c[1].n_ambiguous, FACE_N);
+	GRADE_NOTE("%s, %d boids on the faces, scene %g: worst %.1e (8 cells), %.1e (27 cells) and "
+		   "%.1e (125 cells, fast only) of max speed (limit %.0e), %d, %d and %d of %d "
+		   "ambiguous",
+		   method_name(m), FACE_N, SCENE_DENSE, c[0].worst_err, c[1].worst_err,
+		   c[2].worst_err, BOIDS_TOL, c[0].n_ambiguous, c[1].n_ambiguous, c[2].n_ambiguous,
+		   FACE_N);
 	flock_close(&f);
 }
 
@@ -207,8 +222,9 @@ GRADED_TEST(coherent, faces, 1, 120)
 	check_faces(BOIDS_COHERENT);
 }
 
-/* Boids exactly at the rules' radii (see naive/at_radius), on both grids: every boid
- * checked, none set aside. */
+/* Boids exactly at the rules' radii (see naive/at_radius), on both grids (and the fast
+ * search's narrow cells, whose faces the lattice's sites lie on): every boid checked,
+ * none set aside. */
 static void check_at_radius(enum boids_method m)
 {
 	struct flock f;
@@ -218,8 +234,8 @@ static void check_at_radius(enum boids_method m)
 
 	gpu_require();
 	for (int set = AT_RADIUS_FIRST; set <= AT_RADIUS_LAST; set++)
-		for (int k = 0; k < 2; k++) {
-			int cells = k ? 27 : 8;
+		for (int k = 0; k < grids_of(m); k++) {
+			int cells = grid_cells(k);
 			snprintf(method, sizeof(method), "%s, %d-cell grid", method_name(m), cells);
 			at_radius_open(&f, set, method, what, sizeof(what), on);
 			worst = fmax(
@@ -227,10 +243,10 @@ static void check_at_radius(enum boids_method m)
 			    run_search_band(&f, m, cells, BOIDS_NO_BAND, what, NULL).worst_err);
 			flock_close(&f);
 		}
-	GRADE_NOTE("%s, %d boids on a lattice, three parameter sets, both grids, %d, %d and %d "
+	GRADE_NOTE("%s, %d boids on a lattice, three parameter sets, %d grids, %d, %d and %d "
 		   "pairs exactly at the cohesion, separation and alignment radii: worst %.1e of "
 		   "max speed (limit %.0e), every boid checked",
-		   method_name(m), LATTICE_N, on[0], on[1], on[2], worst, BOIDS_TOL);
+		   method_name(m), LATTICE_N, grids_of(m), on[0], on[1], on[2], worst, BOIDS_TOL);
 }
 
 GRADED_TEST(scattered, at_radius, 1, 120)
@@ -322,6 +338,24 @@ GRADED_TEST(fast, cells27_n100003, 0, 120)
 	check_search(BOIDS_FAST, 27, 100003, boids_default_params().scene_scale, PARAMS_COH_WIDE);
 }
 
+/* Cells r_max / 2 wide: the row cull decides what is searched. With the lab's radii
+ * (cohesion and alignment folded into one test), then with three different radii. */
+GRADED_TEST(fast, cells125_dense, 0, 120)
+{
+	check_search(BOIDS_FAST, 125, 4099, SCENE_DENSE, PARAMS_LAB);
+}
+
+GRADED_TEST(fast, cells125_no_fold, 0, 120)
+{
+	check_search(BOIDS_FAST, 125, 4099, SCENE_DENSE, PARAMS_SEP_WIDE);
+}
+
+GRADED_TEST(fast, cells125_n100003, 0, 120)
+{
+	check_search(BOIDS_FAST, 125, 100003, boids_default_params().scene_scale,
+		     PARAMS_ALIGN_WIDE);
+}
+
 GRADED_TEST(fast, faces, 0, 120)
 {
 	check_faces(BOIDS_FAST);
@@ -330,6 +364,123 @@ GRADED_TEST(fast, faces, 0, 120)
 GRADED_TEST(fast, at_radius, 0, 120)
 {
 	check_at_radius(BOIDS_FAST);
+}
+
+/*
+ * Going further (0 points): boids_step_sorted, the flock kept in sorted order between
+ * steps. Each of SORTED_STEPS steps starts from the state the last one left (the first
+ * from the boids' own order), and is checked, boid by boid through the ids, against one
+ * step of 4.f (coherent, 27 cells) from that same state put back in the boids' order:
+ * ids a permutation, velocities and moved positions those of 4.f, ambiguous boids set
+ * aside. Cells r_max / 2 wide, three different radii (no fold).
+ */
+#define SORTED_N     3001
+#define SORTED_STEPS 3
+
+/* The boids' own order of the sorted state @pos, @vel, @id (host) into @p, @v; 0 when
+ * the ids are not a permutation of 0..n-1. */
+static int unsort(const float3 *pos, const float3 *vel, const int *id, int n, float3 *p, float3 *v,
+		  unsigned char *seen)
+{
+	memset(seen, 0, (size_t)n);
+	for (int k = 0; k < n; k++) {
+		if (id[k] < 0 || id[k] >= n || seen[id[k]])
+			return 0;
+		seen[id[k]] = 1;
+		p[id[k]] = pos[k], v[id[k]] = vel[k];
+	}
+	return 1;
+}
+
+GRADED_TEST(fast, kept_sorted, 0, 180)
+{
+	struct boids_params p = test_params(PARAMS_SEP_WIDE, SCENE_DENSE);
+	const int n = SORTED_N;
+	size_t b3 = (size_t)n * sizeof(float3), bi = (size_t)n * sizeof(int);
+	float3 *d_pos[2], *d_vel[2], *pos = malloc(b3), *vel = malloc(b3), *want_pos = malloc(b3);
+	int *d_id[2], *id = malloc(bi);
+	unsigned char *seen = malloc((size_t)n), *amb = malloc((size_t)n);
+	struct boids_grid gs, gc;
+	struct flock f;
+	double worst = 0.0, worst_move = 0.0;
+	int n_amb = 0;
+
+	gpu_require();
+	cr_assert(pos && vel && want_pos && id && seen && amb, "out of host memory");
+	GPU_OK(flock_open(&f, n, &p, rng_fresh_seed()));
+	for (int k = 0; k < 2; k++) {
+		d_pos[k] = gpu_alloc(b3), d_vel[k] = gpu_alloc(b3), d_id[k] = gpu_alloc(bi);
+	}
+	for (int i = 0; i < n; i++)
+		id[i] = i;
+	gpu_upload(d_pos[0], f.h_pos, b3);
+	gpu_upload(d_vel[0], f.h_vel, b3);
+	gpu_upload(d_id[0], id, bi);
+	GPU_OK(grid_open_guarded(&gs, n, &p, grid_width_for(125, &p)));
+	GPU_OK(grid_open_guarded(&gc, n, &p, grid_width_for(27, &p)));
+	for (int s = 0; s < SORTED_STEPS; s++) {
+		/* 4.f's step from this state, in the boids' own order */
+		gpu_download(pos, d_pos[0], b3);
+		gpu_download(vel, d_vel[0], b3);
+		gpu_download(id, d_id[0], bi);
+		cr_assert(unsort(pos, vel, id, n, f.h_pos, f.h_vel, seen),
+			  "boids_step_sorted, step %d: the ids are not a permutation of 0..%d", s,
+			  n - 1);
+		gpu_upload(f.d_pos, f.h_pos, b3);
+		gpu_upload(f.d_vel, f.h_vel, b3);
+		gpu_poison(f.d_out, b3);
+		GPU_OK(boids_step(BOIDS_COHERENT, &gc, f.d_pos, f.d_vel, f.d_out, n, &p));
+		GPU_OK(flock_fetch_out(&f));
+		gpu_download(want_pos, f.d_pos, b3);
+		n_amb = ref_boids_ambiguous(f.h_pos, n, &p, BOIDS_BAND, amb);
+		/* the kept-sorted step from the same state */
+		gpu_poison(d_pos[1], b3);
+		gpu_poison(d_vel[1], b3);
+		GPU_OK(boids_step_sorted(&gs, d_pos[0], d_vel[0], d_id[0], d_pos[1], d_vel[1],
+					 d_id[1], n, &p));
+		gpu_download(pos, d_pos[1], b3);
+		gpu_download(vel, d_vel[1], b3);
+		gpu_download(id, d_id[1], bi);
+		cr_assert(unsort(pos, vel, id, n, f.h_pos, f.h_vel, seen),
+			  "boids_step_sorted, step %d: the new ids are not a permutation of 0..%d",
+			  s + 1, n - 1);
+		for (int i = 0; i < n; i++) {
+			float3 v = f.h_vel[i], w = f.h_out[i], x = f.h_pos[i], y = want_pos[i];
+			double dv =
+			    sqrt(pow(v.x - w.x, 2) + pow(v.y - w.y, 2) + pow(v.z - w.z, 2)) /
+			    p.max_speed;
+			double dx =
+			    (fabs(x.x - y.x) + fabs(x.y - y.y) + fabs(x.z - y.z)) / p.scene_scale;
+			if (amb[i])
+				continue;
+			cr_assert(
+			    dv <= BOIDS_AGREE_TOL && dx <= STEP_MOVE_TOL,
+			    "boids_step_sorted, step %d, boid %d: velocity (%g, %g, %g), "
+			    "position (%g, %g, %g); 4.f's step from the same state gives (%g, "
+			    "%g, %g), (%g, %g, %g): %.3g of max speed (limit %.0e), %.3g of "
+			    "the scene (limit %.0e)\nhint: slot k of the outputs is the boid "
+			    "in sorted slot k: its new velocity, its position moved with it, "
+			    "and its id, id[boid_of[k]] (" HANDOUT ", Going further)",
+			    s + 1, i, v.x, v.y, v.z, x.x, x.y, x.z, w.x, w.y, w.z, y.x, y.y, y.z,
+			    dv, BOIDS_AGREE_TOL, dx, STEP_MOVE_TOL);
+			worst = fmax(worst, dv), worst_move = fmax(worst_move, dx);
+		}
+		float3 *t3 = d_pos[0];
+		d_pos[0] = d_pos[1], d_pos[1] = t3;
+		t3 = d_vel[0], d_vel[0] = d_vel[1], d_vel[1] = t3;
+		int *ti = d_id[0];
+		d_id[0] = d_id[1], d_id[1] = ti;
+	}
+	GRADE_NOTE("boids_step_sorted, %d steps of N = %d, 125-cell grid, scene %g, %s: agrees "
+		   "with 4.f step by step to %.1e of max speed and %.1e of the scene (%d "
+		   "ambiguous left out of the last step)",
+		   SORTED_STEPS, n, SCENE_DENSE, params_text(PARAMS_SEP_WIDE), worst, worst_move,
+		   n_amb);
+	grid_close_guarded(&gs), grid_close_guarded(&gc);
+	for (int k = 0; k < 2; k++)
+		cudaFree(d_pos[k]), cudaFree(d_vel[k]), cudaFree(d_id[k]);
+	flock_close(&f);
+	free(pos), free(vel), free(want_pos), free(id), free(seen), free(amb);
 }
 
 GRADED_TEST(step, naive, 1, 60)

@@ -53,6 +53,22 @@ cudaError_t boids_velocity_coherent(const struct boids_grid *g, float3 *d_vel_ou
 cudaError_t boids_velocity_fast(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel,
 				float3 *d_vel_out, int n, const struct boids_params *params);
 
+/**
+ * @brief Going further, ungraded (handout, question 6): one whole step of a flock kept
+ *        in the grid's sorted order between steps, through the fast search.
+ *
+ * The state d_pos, d_vel, d_id is in the order the last step left it; d_id[k] names the
+ * boid in slot k (start with d_id[i] = i). The step builds @p g from d_pos and writes the
+ * state in the new sorted order: slot k of d_vel_out takes the new velocity of the boid
+ * in sorted slot k, d_pos_out its position moved with it (as boids_move), d_id_out its
+ * identity. The sort is stable, so from the second step on the state is nearly in order
+ * already and the gather into g->d_packed reads it almost sequentially. The three
+ * outputs must not overlap the inputs; the caller swaps each pair afterwards.
+ */
+cudaError_t boids_step_sorted(struct boids_grid *g, const float3 *d_pos, const float3 *d_vel,
+			      const int *d_id, float3 *d_pos_out, float3 *d_vel_out, int *d_id_out,
+			      int n, const struct boids_params *params);
+
 /* Given: pos[i] += vel[i] dt, wrapped into the scene. */
 cudaError_t boids_move(float3 *d_pos, const float3 *d_vel, int n,
 		       const struct boids_params *params);

@@ -8,6 +8,7 @@
  *   make run LAB=04 ARGS="-n 1000000 --method coherent --cells 27"
  *   make run LAB=04 ARGS="-n 1000000 --method scattered --block 32"
  *   make run LAB=04 ARGS="-n 1000000 --method fast --cells 27"   (going further)
+ *   make run LAB=04 ARGS="-n 1000000 --method fast --cells 125"  (cells r_max / 2 wide)
  *   make run LAB=04 ARGS="-n 200000 --frames build/frames/04 --orbit 0.1"
  *                      flocks forming from scattered boids, coloured by heading: 600
  *                      steps, a frame every 2 (300 frames, 10 s at 30 fps); the timed
@@ -150,7 +151,9 @@ static int read_options(int argc, char **argv, struct run *r, struct options *o,
 	    OPT_CHOICE("--method", &method, "naive|scattered|coherent|fast",
 		       "the neighbour search: the naive one, the scattered or the coherent\n"
 		       "grid (default coherent), or fast (going further)"),
-	    OPT_INT("--cells", &o->cells, "C", "8: cells 2 r_max wide; 27: r_max wide (default 8)"),
+	    OPT_INT("--cells", &o->cells, "C",
+		    "8: cells 2 r_max wide; 27: r_max wide; 125: r_max / 2 wide, for\n"
+		    "the fast search (default 8)"),
 	    OPT_INT("--steps", &o->steps, "S",
 		    "timed steps (default 100, " STR(EMU_STEPS) " emulated on the CPU;\n" STR(
 			MOVIE_STEPS) " with --frames)"),
@@ -183,8 +186,9 @@ static int read_options(int argc, char **argv, struct run *r, struct options *o,
 		return args_bad("driver", specs, "-n: expected 1 boid or more, got %d", r->n);
 	if (o->steps < 1)
 		return args_bad("driver", specs, "--steps: expected 1 or more, got %d", o->steps);
-	if (o->cells != 8 && o->cells != 27)
-		return args_bad("driver", specs, "--cells: expected 8 or 27, got %d", o->cells);
+	if (o->cells != 8 && o->cells != 27 && o->cells != 125)
+		return args_bad("driver", specs, "--cells: expected 8, 27 or 125, got %d",
+				o->cells);
 	return -1;
 }
 
@@ -197,8 +201,16 @@ struct first_step {
 	int ambiguous;
 };
 
+/* The width of the cells --cells asks for: 2 r_max (8), r_max (27) or r_max / 2 (125). */
+static double cell_width(int cells, const struct boids_params *p)
+{
+	double per_reach = cells == 8 ? 2.0 : cells == 27 ? 1.0 : 0.5;
+
+	return per_reach * boids_max_radius(p);
+}
+
 /* The first state from @o's seed, on the host in @first and on the device in @r, and the
- * grid, its cells 2 r_max (--cells 8) or r_max (27) wide. */
+ * grid of --cells. */
 static cudaError_t open_run(struct run *r, const struct options *o, struct first_step *first)
 {
 	size_t bytes = (size_t)r->n * sizeof(float3);
@@ -208,8 +220,7 @@ static cudaError_t open_run(struct run *r, const struct options *o, struct first
 	first->h_pos = malloc(bytes), first->h_vel = malloc(bytes), first->h_out = malloc(bytes);
 	rng_seed(&g, o->seed);
 	ic_boids(&g, r->n, &r->p, first->h_pos, first->h_vel);
-	CUDA_CHECK(
-	    boids_grid_open(&r->g, r->n, &r->p, (o->cells == 8 ? 2 : 1) * boids_max_radius(&r->p)));
+	CUDA_CHECK(boids_grid_open(&r->g, r->n, &r->p, cell_width(o->cells, &r->p)));
 	CUDA_CHECK(cudaMalloc((void **)&r->d_pos, bytes));
 	CUDA_CHECK(cudaMalloc((void **)&r->d_vel, bytes));
 	CUDA_CHECK(cudaMalloc((void **)&r->d_out, bytes));
