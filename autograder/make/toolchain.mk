@@ -25,8 +25,19 @@ else ifeq ($(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU'),0)
 ARCH_FLAGS := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]
 ARCH_DESC := sm_80 and sm_90, plus compute_90 PTX (no GPU visible)
 else
+# The visible GPU's compute capability from nvidia-smi, once: nvcc's own -arch=native
+# asks the driver in every one of a parallel build's nvcc processes, and on the lent
+# H100 of 2026-12-05 they answered "Cannot find valid GPU for '-arch=native', default
+# arch is used" (PTX for the oldest architecture, compiled by the driver at run time).
+GPU_CAP := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '. ')
+GPU_NAME := $(shell nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+ifeq ($(shell echo '$(GPU_CAP)' | grep -cE '^[0-9]{2,3}$$'),1)
+ARCH_FLAGS := -gencode arch=compute_$(GPU_CAP),code=[sm_$(GPU_CAP),compute_$(GPU_CAP)]
+ARCH_DESC := sm_$(GPU_CAP), the visible GPU ($(GPU_NAME))
+else
 ARCH_FLAGS := -arch=native
-ARCH_DESC := native, the visible GPU ($(shell nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1))
+ARCH_DESC := native, the visible GPU ($(GPU_NAME)), as nvcc detects it
+endif
 endif
 
 ifneq ($(NEEDS_NVCC),)
