@@ -43,7 +43,8 @@ cudaError_t bh_step(struct bh_tree *t, const float4 *d_bodies, float3 *d_acc, fl
 
 /* Going further, ungraded (grouped.cu): the force walk for groups of 32 bodies in tree
  * order, a cell taken whole when the group's bounding box is far enough from it (w^2 /
- * theta^2 < the squared distance from the box to its centre of mass), the pulls
+ * theta^2 < the squared distance from the box to its centre of mass) or, for a cell
+ * narrower than the box, when every body's own test passes (5.e's vote); the pulls
  * evaluated from an interaction list in shared memory. Needs bh_sort's order. When
  * d_interactions is not NULL, the pulls summed over the bodies are added to it. */
 cudaError_t bh_forces_grouped(const struct bh_tree *t, float3 *d_acc, float theta, float eps2,
