@@ -50,8 +50,8 @@
 #
 # Options:
 #   V=1           show every command
-#   ARCH=sm_90    build for this architecture only (default: the visible GPU, or a
-#                 list of real architectures plus PTX when none is visible)
+#   ARCH=sm_90    build for this architecture only (default: the visible GPU; none
+#                 visible, sm_90, and for make release sm_80 and sm_90 plus PTX)
 #   NVCC=path     the CUDA compiler (default: nvcc on PATH, then /usr/local/cuda/bin)
 #   FILTER=glob   grade only the tests matching a Criterion filter (e.g. 'accel/*',
 #                 '@(accel/n_2|leapfrog/*)'); the others are left out of the report

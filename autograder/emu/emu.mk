@@ -110,17 +110,55 @@ $(GPU_RENDER_TEST): $(BUILD)/obj/autograder/emu/tests/render_test.o $(BUILD)/obj
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $^ $(LDLIBS) -o $@
 
+# One lab's emulated grader, once ($(1) lab): the grader, its points program and the
+# runner's own objects are the same for every submission of the lab (lab-rules.mk's
+# LAB_GRADER_RULES for nvcc's build); each submission's emulated build links to them.
+emu_grader_out = $(BUILD)/grader-emu/$(1)
+define EMU_GRADER_RULES
+$(eval ge := $(call emu_grader_out,$(1)))
+$(eval esupport := $(filter-out autograder/$(1)/bench.c,$(wildcard autograder/$(1)/*.c)))
+$(eval egrader := $(patsubst autograder/%.c,$(ge)/%.o,$(esupport) $(GRADER_RUNTIME) \
+	autograder/report/fragment.c $(GRADER_CLIENT) $(addprefix autograder/runner/,devmem_emu.c wire.c)) \
+	$(ge)/gen/api.o $(ge)/gen/proxy.o)
+$(eval ehdr := $(call api_dir,$(1)))
+
+$(ge)/%.o: autograder/%.c $(FLAGS_STAMP)
+	$$(call say,CC,$$< (emulated))
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/grader -Iautograder/report -Iautograder/runner \
+		-Iautograder/emu -Iautograder/$(1) -DGRADE_LAB='"$(1)"' -DPL_EMU -c $$< -o $$@
+
+$(call RPC_GEN_RULES,$(ge)/gen,$(1),$(ehdr))
+
+ifndef RELEASE_TREE
+$(ge)/grade_emu: $(egrader) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
+
+$(ge)/points_$(1): $(filter-out $(ge)/gen/proxy.o,$(egrader)) $(ge)/gen/stubs.o \
+		$(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
+	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
+else
+# a student release: the course's build of both, prebuilt in autograder/prebuilt/<lab>/
+# (layout.mk's RELEASE_TREE)
+$(ge)/grade_emu: autograder/prebuilt/$(1)/grade_emu
+	@mkdir -p $$(@D) && cp $$< $$@
+$(ge)/points_$(1): autograder/prebuilt/$(1)/points_emu
+	@mkdir -p $$(@D) && cp $$< $$@
+endif
+
+-include $(patsubst %.o,%.d,$(egrader) $(ge)/runner/server.o $(ge)/gen/dispatch.o)
+endef
+# the emulated runner's objects but the submission's
+emu_runner_objs = $(addprefix $(call emu_grader_out,$(1))/runner/,server.o wire.o devmem_emu.o) \
+	$(call emu_grader_out,$(1))/gen/api.o $(call emu_grader_out,$(1))/gen/dispatch.o
+
 define EMU_RULES
 $(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
 $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
-$(eval esupport := $(filter-out autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
 $(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
 $(eval elabcheck := $(patsubst $(1)/$(2)/%.cu,$(e)/lab-check/%.o,$(ecu)))
-$(eval egrader := $(patsubst autograder/%.c,$(e)/grader/%.o,$(esupport) $(GRADER_RUNTIME) \
-	autograder/report/fragment.c $(GRADER_CLIENT) $(addprefix autograder/runner/,devmem_emu.c wire.c)) \
-	$(e)/gen/api.o $(e)/gen/proxy.o)
-$(eval erunner := $(addprefix $(e)/grader/runner/,server.o wire.o devmem_emu.o) $(e)/gen/api.o $(e)/gen/dispatch.o)
-$(eval ehdr := $(call api_dir,$(2)))
+$(eval erunner := $(call emu_runner_objs,$(2)))
 
 $(e)/lab/%.cc: $(1)/$(2)/%.cu autograder/emu/launch.py
 	@mkdir -p $$(@D)
@@ -135,38 +173,17 @@ $(e)/lab-check/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAG
 	$$(call say,CXX,$$< (emulated, checked))
 	$(Q)$(call confined,$(1),$(e),$(2)) g++ $(EMU_CXXFLAGS) $(EMU_CHECK_FLAGS) $(CPPFLAGS) -I$(1)/$(2) -MMD -MP -c $$< -o $$@
 
-$(e)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
-	@mkdir -p $$(@D)
-	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(ehdr) -Iautograder/grader -Iautograder/report -Iautograder/runner \
-		-Iautograder/emu -Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(e))"' -DPL_EMU \
-		-c $$< -o $$@
-
-$(call RPC_GEN_RULES,$(e)/gen,$(2),$(ehdr))
-
-ifndef RELEASE_TREE
-$(e)/grade_emu: $(egrader) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON) | $(e)/runner_$(2) $(e)/runner_check_$(2)
-	$$(call say,LINK,$$@)
-	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
-else
-# a student release: the course's build of the emulated grader and of its points
-# program (below), prebuilt in autograder/prebuilt/<lab>/ (layout.mk's RELEASE_TREE)
-$(e)/grade_emu: autograder/prebuilt/$(2)/grade_emu | $(e)/runner_$(2) $(e)/runner_check_$(2)
-	@mkdir -p $$(@D) && cp $$< $$@
-
-$(e)/grader/points_$(2): autograder/prebuilt/$(2)/points_emu
-	@mkdir -p $$(@D) && cp $$< $$@
-endif
+# the lab's emulated grader and points program, linked to (the grader finds the runners
+# beside itself)
+$(e)/grade_emu: $(call emu_grader_out,$(2))/grade_emu | $(e)/runner_$(2) $(e)/runner_check_$(2)
+	$(Q)$$(call link_or_copy,$$<,$$@)
+$(e)/grader/points_$(2): $(call emu_grader_out,$(2))/points_$(2)
+	$(Q)$$(call link_or_copy,$$<,$$@)
 
 # what grade-lab.sh needs of an emulated grading (make grade EMU=1): the submission's
 # objects to check, and the tests' list and points when it does not build
 $(e)/lab.a: $(elab)
 	$(Q)rm -f $$@ && $(AR) rcs $$@ $$^
-
-ifndef RELEASE_TREE
-$(e)/grader/points_$(2): $(filter-out $(e)/gen/proxy.o,$(egrader)) $(e)/gen/stubs.o \
-		$(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
-	$(Q)g++ $$^ -lcriterion -lm -Wl,$(GRADER_WRAPS) -o $$@
-endif
 
 # the driver, its kernels emulated: make run without a GPU
 $(e)/driver: $(patsubst $(1)/$(2)/%.c,$(call sub_out,$(1),$(2))/%.o,$(wildcard $(1)/$(2)/driver*.c)) $(elab) $(EMU_COMMON) $(EMU_RT) $(LIBCOMMON)
@@ -184,9 +201,11 @@ $(e)/runner_check_$(2): $(erunner) $(elabcheck) $(EMU_RT) $(BUILD)/obj/autograde
 	$(Q)g++ $$^ -lm -o $$@
 
 .SECONDARY: $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.cc,$(ecu))
--include $(patsubst %.o,%.d,$(elab) $(elabcheck) $(egrader) $(erunner))
+-include $(patsubst %.o,%.d,$(elab) $(elabcheck))
 endef
 
-# every lab of EMU_LABS of every folder graded or built in this run
+# every emulated lab's grader, once; every lab of EMU_LABS of every folder graded or built
+# in this run
+$(foreach l,$(EMU_LABS),$(eval $(call EMU_GRADER_RULES,$(l))))
 $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(EMU_LABS),$(if $(wildcard $(s)/$(l)),$(eval $(call EMU_RULES,$(s),$(l))))))
 emu_bin = $(BUILD)/emu/$(call tag,$(1))/$(2)/grade_emu

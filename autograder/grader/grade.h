@@ -172,8 +172,8 @@ void grade_require_nvcc_build(void);
 
 /**
  * @brief The path of @p name in the submission's build folder (ptxas's reports):
- *        $PL_LAB_BUILD_DIR (grade-lab.sh sets it), else the folder this grader was
- *        built for. Returns a static buffer.
+ *        $PL_LAB_BUILD_DIR (grade-lab.sh sets it), else the submission build this copy
+ *        of the grader was linked into. Returns a static buffer.
  */
 const char *grade_build_file(const char *name);
 

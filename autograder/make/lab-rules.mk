@@ -16,26 +16,85 @@ GRADER_RUNTIME := $(filter-out $(GRADER_CLIENT) autograder/grader/confine.c,$(wi
 VERDICT_WRAPS := --wrap=criterion_send_assert,--wrap=criterion_skip_test
 GRADER_WRAPS := --wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaMemset,$(VERDICT_WRAPS)
 
+# ---------------------------------------------------------------- one lab's grader, once
+# $(1) lab. The grader, its points program, the course's baseline build and the runner's
+# own objects are the course's, the same for every submission of the lab: they are built
+# once, in $(call grader_out,$(1)), and each submission's build links to them (a copy
+# of the self-check, a class's student or an attack differs only in the lab's .cu files).
+grader_out = $(BUILD)/grader/$(1)
+define LAB_GRADER_RULES
+$(eval g := $(call grader_out,$(1)))
+$(eval support := $(filter-out autograder/$(1)/test_%.c autograder/$(1)/bench.c,$(wildcard autograder/$(1)/*.c)))
+$(eval gobjs := $(patsubst autograder/%.c,$(g)/%.o,$(support) $(wildcard autograder/$(1)/test_*.c) $(GRADER_RUNTIME)))
+$(eval api := $(shell cat autograder/$(1)/api.txt 2>/dev/null))
+$(eval refobjs := $(call baseline_objs,$(1)))
+$(eval hdr := $(call api_dir,$(1)))
+$(eval rpc_parent := $(patsubst autograder/%.c,$(g)/%.o,$(GRADER_CLIENT)) $(addprefix $(g)/runner/,devmem_cuda.o wire.o) $(g)/gen/api.o $(g)/gen/proxy.o)
+
+# The course's baseline build of the lab, for the grader's same-run comparisons: the
+# API symbols listed in autograder/<lab>/api.txt are renamed baseline_<name>.
+$(g)/baseline/%.o: solutions/$(1)/%.cu $(FLAGS_STAMP)
+	$$(call say,NVCC,$$< (baseline))
+	@mkdir -p $$(@D)
+	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(1)) $(ARCH_FLAGS) $(CPPFLAGS) -Isolutions/$(1) \
+		$(foreach s,$(api),-D$(s)=baseline_$(s)) -c $$< -o $$@
+
+# The grader is built from the course's copy of the lab's headers, never from a
+# submission's: nothing of the submission reaches the grading process (rpc.h).
+$(g)/%.o: autograder/%.c $(FLAGS_STAMP)
+	$$(call say,CC,$$< ($(1)))
+	@mkdir -p $$(@D)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(hdr) -Iautograder/grader -Iautograder/report -Iautograder/runner \
+		-Iautograder/$(1) -DGRADE_LAB='"$(1)"' $(if $(refobjs),-DHAVE_BASELINE) -c $$< -o $$@
+
+$(call RPC_GEN_RULES,$(g)/gen,$(1),$(hdr))
+
+# The grader (the parent: tests, references, report) and, with stubs in place of the
+# lab's API (write_glue.py's stubs.c), its points program, only to list the tests and
+# their points when a submission does not compile: grade-lab.sh then scores each 0.
+ifndef RELEASE_TREE
+$(g)/grade_$(1): $(gobjs) $(g)/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker $(GRADER_WRAPS) -o $$@
+
+$(g)/points_$(1): $(gobjs) $(g)/report/fragment.o $(refobjs) $(g)/gen/stubs.o $(LIBCOMMON)
+	$$(call say,LINK,$$@)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -Xlinker $(VERDICT_WRAPS) -o $$@
+else
+# a student release: the course's build of both, prebuilt in autograder/prebuilt/<lab>/
+# (layout.mk's RELEASE_TREE)
+$(g)/grade_$(1): autograder/prebuilt/$(1)/grade_$(1)
+	@mkdir -p $$(@D) && cp $$< $$@
+$(g)/points_$(1): autograder/prebuilt/$(1)/points_$(1)
+	@mkdir -p $$(@D) && cp $$< $$@
+endif
+
+-include $(patsubst %.o,%.d,$(gobjs) $(refobjs) $(rpc_parent) $(g)/runner/server.o $(g)/gen/dispatch.o)
+endef
+# the baseline's objects of lab $(1), where it is timed against the course's build
+baseline_objs = $(if $(and $(filter $(1),$(BASELINE_LABS)),$(wildcard autograder/$(1)/api.txt),$(wildcard \
+	solutions/$(1))),$(patsubst solutions/$(1)/%.cu,$(call grader_out,$(1))/baseline/%.o,$(wildcard solutions/$(1)/*.cu)))
+# the runner's objects but the submission's: the server end of the wire and the glue
+runner_objs = $(addprefix $(call grader_out,$(1))/runner/,server.o wire.o devmem_cuda.o) \
+	$(call grader_out,$(1))/gen/api.o $(call grader_out,$(1))/gen/dispatch.o
+
 # ---------------------------------------------------------------- one lab of one submission
 # $(1) submission folder, $(2) lab (01-pair). Builds in $(call sub_out,$(1),$(2)):
 #   lab.a     the submission's kernels (every .cu of the lab folder)
 #   driver    the lab's driver (driver.c of the lab folder, and any driver_*.c beside it)
-#   grader    the Criterion tests of autograder/<lab>/test_*.c
+#   grader/   the submission's runner, and the lab's grader and points program linked
+#             to from $(call grader_out,LAB) (hard links: the grader finds the runner
+#             beside itself)
 #   bench     autograder/<lab>/bench.c
-# Support files of autograder/<lab>/ (neither test_*.c nor bench.c) go in both.
 define LAB_RULES
 $(eval o := $(call sub_out,$(1),$(2)))
 $(eval d := $(1)/$(2))
 $(eval cu := $(wildcard $(d)/*.cu))
 $(eval dobjs := $(patsubst $(d)/%.c,$(o)/%.o,$(wildcard $(d)/driver*.c)))
 $(eval support := $(filter-out autograder/$(2)/test_%.c autograder/$(2)/bench.c,$(wildcard autograder/$(2)/*.c)))
-$(eval gobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/test_*.c) $(GRADER_RUNTIME)))
 $(eval bobjs := $(patsubst autograder/%.c,$(o)/grader/%.o,$(support) $(wildcard autograder/$(2)/bench.c) $(addprefix autograder/grader/,resources.c compare.c csv.c allpairs_run.c)))
-$(eval api := $(shell cat autograder/$(2)/api.txt 2>/dev/null))
-$(eval refobjs := $(if $(and $(filter $(2),$(BASELINE_LABS)),$(api),$(wildcard solutions/$(2))),$(patsubst solutions/$(2)/%.cu,$(o)/grader/baseline/%.o,$(wildcard solutions/$(2)/*.cu))))
+$(eval refobjs := $(call baseline_objs,$(2)))
 $(eval hdr := $(call api_dir,$(2)))
-$(eval rpc_parent := $(patsubst autograder/%.c,$(o)/grader/%.o,$(GRADER_CLIENT)) $(addprefix $(o)/grader/runner/,devmem_cuda.o wire.o) $(o)/grader/gen/api.o $(o)/grader/gen/proxy.o)
-$(eval rpc_child := $(addprefix $(o)/grader/runner/,server.o wire.o devmem_cuda.o) $(o)/grader/gen/api.o $(o)/grader/gen/dispatch.o)
 
 # ptxas's resource report of every kernel is kept beside the object (%.o.res): the
 # grader reads registers, shared memory and spills from it, not from the source.
@@ -55,29 +114,19 @@ $(o)/%.ptx: $(d)/%.cu $(o)/%.o $(FLAGS_STAMP) | $(CONFINE)
 	$(Q)$(call confined,$(1),$(o),$(2)) $(NVCC) $(filter-out -MMD -MP,$(CUFLAGS)) $(LAB_CUFLAGS_$(2)) \
 		-arch=compute_80 $(CPPFLAGS) -I$(d) -ptx $$< -o $$@
 
-# The course's baseline build of the lab, for the grader's same-run comparisons: the
-# API symbols listed in autograder/<lab>/api.txt are renamed baseline_<name>.
-$(o)/grader/baseline/%.o: solutions/$(2)/%.cu $(FLAGS_STAMP)
-	$$(call say,NVCC,$$< (baseline))
-	@mkdir -p $$(@D)
-	$(Q)$(NVCC) $(CUFLAGS) $(LAB_CUFLAGS_$(2)) $(ARCH_FLAGS) $(CPPFLAGS) -Isolutions/$(2) \
-		$(foreach s,$(api),-D$(s)=baseline_$(s)) -c $$< -o $$@
-
 $(dobjs): $(o)/%.o: $(d)/%.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(d) -c $$< -o $$@
 
-# The grader is built from the course's copy of the lab's headers, never from the
-# submission's: nothing of the submission reaches the grading process (rpc.h).
+# the bench's objects (it links the submission): built per submission, since bench.c
+# reads this build's ptxas reports (LAB_BUILD_DIR)
 $(o)/grader/%.o: autograder/%.c $(FLAGS_STAMP)
 	$$(call say,CC,$$<)
 	@mkdir -p $$(@D)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(hdr) -Iautograder/grader -Iautograder/report -Iautograder/runner \
 		-Iautograder/$(2) -DGRADE_LAB='"$(2)"' -DLAB_BUILD_DIR='"$(abspath $(o))"' \
 		$(if $(refobjs),-DHAVE_BASELINE) -c $$< -o $$@
-
-$(call RPC_GEN_RULES,$(o)/grader/gen,$(2),$(hdr))
 
 $(o)/lab.a: $(patsubst $(d)/%.cu,$(o)/%.o,$(cu))
 	$$(call say,AR,$$@)
@@ -87,44 +136,31 @@ $(o)/driver: $(dobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(PNG_LIBS) $(LDLIBS) -o $$@
 
-# The grader (the parent: tests, references, report) and the submission's runner (the
-# child: the submission, and of common/ only what the lab's given code calls).
-ifndef RELEASE_TREE
-$(o)/grader/grade_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(rpc_parent) $(LIBCOMMON) \
+# The grader and its points program: the lab's, linked to (link_or_copy)
+$(o)/grader/grade_$(2): $(call grader_out,$(2))/grade_$(2) \
 		| $(o)/grader/runner_$(2) $(addprefix $(o)/,$(addsuffix .ptx,$(PTX_$(2))))
-	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -ldl -Xlinker $(GRADER_WRAPS) -o $$@
-else
-# a student release: the course's build of the grader and of its points program
-# (below), prebuilt in autograder/prebuilt/<lab>/ (layout.mk's RELEASE_TREE)
-$(o)/grader/grade_$(2): autograder/prebuilt/$(2)/grade_$(2) \
-		| $(o)/grader/runner_$(2) $(addprefix $(o)/,$(addsuffix .ptx,$(PTX_$(2))))
-	@mkdir -p $$(@D) && cp $$< $$@
+	$(Q)$$(call link_or_copy,$$<,$$@)
+$(o)/grader/points_$(2): $(call grader_out,$(2))/points_$(2)
+	$(Q)$$(call link_or_copy,$$<,$$@)
 
-$(o)/grader/points_$(2): autograder/prebuilt/$(2)/points_$(2)
-	@mkdir -p $$(@D) && cp $$< $$@
-endif
-
-$(o)/grader/runner_$(2): $(rpc_child) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
+# The submission's runner (the child: the submission, and of common/ only what the
+# lab's given code calls).
+$(o)/grader/runner_$(2): $(call runner_objs,$(2)) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
 	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $(rpc_child) -Xlinker --whole-archive $(o)/lab.a -Xlinker --no-whole-archive \
+	@mkdir -p $$(@D)
+	$(Q)$(NVCC) $(ARCH_FLAGS) $(call runner_objs,$(2)) -Xlinker --whole-archive $(o)/lab.a -Xlinker --no-whole-archive \
 		$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2))) $(LDLIBS) -o $$@
-
-# The grader with stubs in place of the lab's API (write_glue.py's stubs.c), only to list the
-# tests and their points when the submission does not compile: grade-lab.sh then
-# scores each of them 0.
-ifndef RELEASE_TREE
-$(o)/grader/points_$(2): $(gobjs) $(o)/grader/report/fragment.o $(refobjs) $(o)/grader/gen/stubs.o $(LIBCOMMON)
-	$$(call say,LINK,$$@)
-	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ -lcriterion $(LDLIBS) -Xlinker $(VERDICT_WRAPS) -o $$@
-endif
 
 $(o)/grader/bench_$(2): $(bobjs) $(refobjs) $(o)/lab.a $(LIBCOMMON)
 	$$(call say,LINK,$$@)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(LDLIBS) -o $$@
 
--include $(patsubst %.o,%.d,$(gobjs) $(bobjs) $(refobjs) $(rpc_parent) $(rpc_child) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(dobjs))
+-include $(patsubst %.o,%.d,$(bobjs) $(patsubst $(d)/%.cu,$(o)/%.o,$(cu)) $(dobjs))
 endef
+
+# $(1) to $(2), a hard link where the file system allows one (a grader is megabytes, and
+# the self-check links it into a hundred copies), else a copy
+link_or_copy = mkdir -p $(dir $(2)) && { ln -f $(1) $(2) 2>/dev/null || cp $(1) $(2); }
 
 # The course's copy of a lab's headers (the API the grader is built against).
 api_dir = $(firstword $(wildcard solutions/$(1) labs/$(1)))
@@ -141,7 +177,8 @@ $(1)/%.o: $(1)/%.c $(FLAGS_STAMP)
 	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS) -I$(3) -Iautograder/runner -c $$< -o $$@
 endef
 
-# every lab of every folder graded or built in this run
+# every lab's grader, once; every lab of every folder graded or built in this run
+$(foreach l,$(LABS_ALL),$(eval $(call LAB_GRADER_RULES,$(l))))
 $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)),$(eval $(call LAB_RULES,$(s),$(l))))))
 
 # What make builds of a folder's labs: each one's driver, its grader where it has one

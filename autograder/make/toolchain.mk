@@ -18,12 +18,20 @@ ifeq ($(strip $(NVCC))$(if $(NEEDS_NVCC),,x),)
 $(error nvcc not found on PATH or in /usr/local/cuda/bin: install the CUDA Toolkit (https://developer.nvidia.com/cuda-downloads) or pass NVCC=/path/to/nvcc)
 endif
 
+# Without a GPU nothing built here runs on one, so one architecture is enough to check
+# that every kernel compiles (and it halves nvcc's work); a student release must run on
+# the students' GPUs, so make release builds sm_80 and sm_90 unless ARCH= says otherwise.
 ifdef ARCH
 ARCH_FLAGS := -arch=$(ARCH)
 ARCH_DESC := $(ARCH) (from ARCH=)
 else ifeq ($(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU'),0)
+ifneq ($(filter release,$(MAKECMDGOALS)),)
 ARCH_FLAGS := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]
-ARCH_DESC := sm_80 and sm_90, plus compute_90 PTX (no GPU visible)
+ARCH_DESC := sm_80 and sm_90, plus compute_90 PTX (no GPU visible: a release runs on the students' GPUs)
+else
+ARCH_FLAGS := -arch=sm_90
+ARCH_DESC := sm_90 only (no GPU visible: nothing built here runs on one; make release builds sm_80 and sm_90)
+endif
 else
 # The visible GPU's compute capability from nvidia-smi, once: nvcc's own -arch=native
 # asks the driver in every one of a parallel build's nvcc processes, and on the lent
