@@ -40,7 +40,11 @@
 #                             caught each fault in its own test, and that every skeleton
 #                             scores 0 (copies built in parallel, graded one at a time)
 #   make selftest-emu [LAB=NN]
-#                             the same with the kernels emulated on the CPU (no GPU)
+#                             the same with the kernels emulated on the CPU (no GPU): the
+#                             maintainer's full check, run when a lab's grader changes
+#   make selftest-sample [LAB=NN]
+#                             what CI runs of it: a stated sample, emulated (each lab's
+#                             autograder/tests/selftest/LAB/sample)
 #   make emu-test             the solutions' correctness tests emulated, outside the grader
 #   make format               clang-format the host C (.clang-format); make test checks it
 #   make release LAB=NN [UPTO=1] [PASSED=01,...]
@@ -93,10 +97,22 @@ emu-grade: $(if $(filter $(SELECTED),$(EMU_LABS)),$(call emu_bin,$(SUBMISSION),$
 selftest-emu:
 	$(Q)autograder/tests/selftest-emu.sh $(filter $(EMU_LABS),$(SELECTED))
 
+# The self-check's CI sample (make test-slow): emulated, every alternative, every
+# skeleton and the wrong patches of each lab's autograder/tests/selftest/LAB/sample, which
+# cover every suite the lab's wrong patches target (selftest-sample.sh checks it and says
+# what is left out); then, without a GPU too, the patches caught by nvcc's build alone
+# (resources/*). The full emulated self-check is make selftest-emu.
+selftest-sample: deps-grade $(REPORT)
+	$(Q)patches=$$(autograder/tests/selftest-sample.sh $(filter $(EMU_LABS),$(SELECTED)) | tr "\n" " ") && \
+		SELFTEST_PATCHES="$$patches" autograder/tests/selftest-emu.sh $(filter $(EMU_LABS),$(SELECTED))
+	$(Q)labs=$$(for l in $(SELECTED); do [ -n "$$(autograder/tests/selftest-sample.sh --gpu-free $$l)" ] && echo $$l; done); \
+		[ -z "$$labs" ] || SELFTEST_PATCHES="$$(autograder/tests/selftest-sample.sh --gpu-free $$labs | tr "\n" " ")" \
+		SELFTEST_OUT=$(BUILD)/selftest-nvcc autograder/tests/selftest.sh $$labs
+
 # ---------------------------------------------------------------- top-level targets
 .PHONY: all test test-slow grade grade-class run movie skeletons handouts docs bench sanitize selftest sass release format \
 	check-format clean deps-grade deps-png deps-test \
-	check-skeletons test-units test-grade emu-test emu-grade selftest-emu graders emu-graders FORCE
+	check-skeletons test-units test-grade emu-test emu-grade selftest-emu selftest-sample graders emu-graders FORCE
 
 all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(GPU_TESTS) \
 	$(EMU_SANITIZER_TEST) $(EMU_SANITIZER_TEST_PLAIN) $(GPU_SANITIZER_TEST) \
@@ -173,7 +189,7 @@ TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-di
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-grade TEST_GRADE_FILTER=" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/attack-test.sh $(MAKE)") \
-	"$(MAKE) --no-print-directory selftest" \
+	"$(MAKE) --no-print-directory selftest-sample" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)") \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/slurm-test.sh $(MAKE)")
 run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \

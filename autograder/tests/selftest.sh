@@ -29,8 +29,10 @@
 # SELFTEST_PATCHES="name ...": only these patches (of any of the labs), and the skeletons.
 #
 # PL_SELFTEST_EMU=1 (selftest-emu.sh): the lab's kernels emulated on the CPU instead
-# (make emu-grade: every emulated correctness test, for every patch), patches whose
-# .expect says "# gpu-only: why" left out, and each lab's skeleton graded the same way.
+# (make emu-grade): an alternative and the skeleton run every emulated test, a wrong
+# patch the tests it names that the emulation runs and the smoke set (one it names
+# none of is not judged here), and patches whose .expect says "# gpu-only: why" are
+# left out.
 set -u
 emu=${PL_SELFTEST_EMU:-}
 out=${SELFTEST_OUT:-build/selftest${emu:+-emu}} # copies, builds and logs
@@ -99,6 +101,7 @@ judge() {
 			else if (!ran) print emu ? "not judged: every test skipped" : "not judged: no GPU, every selected test skipped"
 			else if (kind == "skeleton" && skipped) printf "ok so far: 0 points from the %d of %d tests that ran (no GPU for the rest)\n", ran, n
 			else if (kind == "skeleton") printf "ok: 0 points from %s\n", emu ? "the emulated tests" : "every test"
+			else if (emu && self != "") printf "ok: %s, emulated\n", scope
 			else if (emu && n < nknown) print "ok: the emulated tests (speed and long runs need the GPU)"
 			else if (skipped) printf "ok so far: %d of %s ran (no GPU for the rest)\n", ran, scope
 			else printf "ok: %s\n", n == nknown ? "every test" : scope
@@ -134,12 +137,47 @@ done
 
 # ---------------------------------------------------------------- 2: build them all at once
 # -k: a copy that does not build is reported when it is graded, the others still build.
+# The solution first: a copy differs from it in one or two files, and a file that is
+# byte for byte the solution's, in a folder whose headers are all the solution's,
+# compiles to the solution's object, which the copy's build then takes (reuse_objects).
 t0=$SECONDS
 lab_arg=()
 [ $# -eq 1 ] && lab_arg=(LAB="${1%%-*}")
+target=$([ -n "$emu" ] && echo emu-graders || echo graders)
 echo "selftest: building ${#copies[@]} folders (labs/, solutions/ and the patched copies) with make -j$jobs; log: $out/build.log"
-make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS="${copies[*]}" \
-	"$([ -n "$emu" ] && echo emu-graders || echo graders)" >"$out/build.log" 2>&1 ||
+make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS=solutions "$target" >"$out/build.log" 2>&1
+# reuse_objects COPY LAB: links the solution's objects of the copy's unchanged .cu files
+# into the copy's build, newer than the copy's sources, so that make keeps them
+reuse_objects() {
+	local sub=$1 lab=$2 f name from to
+	[ "$(cd "solutions/$lab" && ls | grep -v '\.cu$')" = "$(cd "$sub/$lab" && ls | grep -v '\.cu$')" ] || return 0
+	for f in "solutions/$lab"/*; do
+		[[ $f == *.cu ]] || cmp -s "$f" "$sub/$lab/${f##*/}" || return 0
+	done
+	if [ -n "$emu" ]; then
+		from=build/emu/solutions/$lab to=build/emu/${sub//\//_}/$lab
+	else
+		from=build/sub/solutions/$lab to=build/sub/${sub//\//_}/$lab
+	fi
+	for f in "solutions/$lab"/*.cu; do
+		name=$(basename "$f" .cu)
+		cmp -s "$f" "$sub/$lab/$name.cu" || continue
+		if [ -n "$emu" ]; then
+			set -- "lab/$name.cc" "lab/$name.o" "lab-check/$name.o"
+		else
+			set -- "$name.o" "$name.o.res" "$name.ptx"
+		fi
+		for o in "$@"; do
+			[ -f "$from/$o" ] || continue
+			mkdir -p "$(dirname "$to/$o")" && cp "$from/$o" "$to/$o"
+		done
+	done
+}
+for c in "${copies[@]}"; do
+	case $c in labs | solutions) continue ;; esac
+	for lab in "$@"; do [ -d "$c/$lab" ] && reuse_objects "$c" "$lab"; done
+done
+make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS="${copies[*]}" "$target" >>"$out/build.log" 2>&1 ||
 	echo "selftest: some builds failed (see $out/build.log): those copies fail below"
 build_time=$((SECONDS - t0))
 echo "selftest: built in ${build_time}s"
@@ -191,8 +229,17 @@ for lab in "$@"; do
 		selected=$sub/selected.txt
 		awk -F'\t' '!/^#/ && $2 ~ /^(failed|crashed|timeout)$/ { print $1 }' "$expf" |
 			grep -xFf <(cut -f1 "$all") >"$selected"
-		if [ -n "$emu" ]; then
+		if [ -n "$emu" ] && { [ "$kind" = alt ] || [ ! -s "$selected" ]; }; then
 			: >"$selected" # every emulated test runs (EMU_FILTER)
+		elif [ -n "$emu" ]; then
+			# the named tests the emulation runs, and the smoke set
+			grep -vE '^(speed|resources|flock)/' "$selected" >"$selected.emu"
+			if [ ! -s "$selected.emu" ]; then
+				row "$lab" "$name" "$named" - - - "not judged here: only tests the emulation does not run (speed, resources) catch it"
+				continue
+			fi
+			printf '%s\n' "${smoke[@]}" | sort -u - "$selected.emu" -o "$selected"
+			rm -f "$selected.emu"
 		elif [ "$kind" = alt ] || [ ! -s "$selected" ]; then
 			cut -f1 "$all" >"$selected"
 		else
@@ -257,11 +304,12 @@ for c in "${copy_list[@]}"; do
 		grep -v '^speed/' "$dir/selected.txt" >"$dir/untimed.txt"
 		grep '^speed/' "$dir/selected.txt" >"$dir/speed.txt"
 		[ -n "$emu" ] || [ -s "$dir/untimed.txt" ] || continue
+		[ -z "$emu" ] || [ ! -s "$dir/untimed.txt" ] || filter="@($(paste -sd'|' "$dir/untimed.txt"))"
 		[ -n "$emu" ] || filter=$(filter_for "$dir/untimed.txt" "${all_of[$lab]}" untimed)
-		# emulated, the sanitizer tests (a checked run each, seconds) run only for the
-		# patches that expect one to fail, and the alternatives, which must pass them all
-		[ -n "$emu" ] && [ "$kind" = wrong ] &&
-			! grep -qE '^sanitize/[a-z]+	failed' "autograder/tests/selftest/$lab/$name.expect" &&
+		# emulated, a wrong patch that names no test runs every one but the sanitizer tests
+		# (a checked run each): those run for the patches that name one, and the
+		# alternatives, which must pass them all
+		[ -n "$emu" ] && [ "$kind" = wrong ] && [ -z "$filter" ] &&
 			filter='!(speed|flock|resources|sanitize)/*'
 	fi
 	while [ "$(jobs -rp | wc -l)" -ge "$gpu_jobs" ]; do wait -n; done
