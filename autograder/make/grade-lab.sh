@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # grade-lab.sh --lab LAB --submission DIR --out DIR --grade-dir DIR [--timeout S]
-#              [--filter GLOB] [--make CMD] [--emulated]
+#              [--filter GLOB] [--make CMD] [--emulated] [--given "OBJECT..."]
 # Builds LAB of the submission DIR in --out and runs its grader, leaving the lab's
 # results fragment in GRADE_DIR/LAB.tsv whatever happens: a submission that does not
 # compile, that defines symbols outside its lab's API, or whose grader run dies, still
 # gets a row per test saying why. --make is the make that builds (make grade passes its
 # own); --emulated: the lab's kernels emulated on the CPU (autograder/emu), --out its
-# emulated build. A lab's EMU_ENV (its lab.mk) comes in the environment.
+# emulated build. A lab's EMU_ENV (its lab.mk) comes in the environment. --given: the
+# course's objects the submission's runner links (its given code), whose functions the
+# submission may call (api-imports.sh). PL_IMPORT_CHECK=off leaves that check out: the
+# attack test's way to reach the runner's own defences behind it, never a grade's.
 #
 # GRADE_USER=name (when run as root): the grader, and so the student's code, runs as
 # that unprivileged user; it can write only a scratch folder, never the report.
 # GRADE_JOBS=N: tests run N at a time (default: 1 on a GPU, one per core emulated).
 set -u
-lab="" sub="" out="" dir="" limit=1800 filter="" make=make emulated=""
+lab="" sub="" out="" dir="" limit=1800 filter="" make=make emulated="" given=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--lab) lab=$2 ;;
@@ -22,6 +25,7 @@ while [ $# -gt 0 ]; do
 	--timeout) limit=$2 ;;
 	--filter) filter=$2 ;;
 	--make) make=$2 ;;
+	--given) given=$2 ;;
 	--emulated) emulated=1; shift; continue ;;
 	*) echo "grade-lab.sh: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
 	esac
@@ -85,6 +89,12 @@ if ! $make --no-print-directory SUBMISSION="$sub" "$out/lab.a" >"$logs/build.log
 fi
 if [ -f "autograder/$lab/api.txt" ] &&
 	! why=$(autograder/make/api-symbols.sh "$out/lab.a" "autograder/$lab/api.txt"); then
+	echo "$why" >&2
+	zero_all "integrity: $why"
+	exit 0
+fi
+# shellcheck disable=SC2086
+if [ "${PL_IMPORT_CHECK:-}" != off ] && ! why=$(autograder/make/api-imports.sh "$out/lab.a" "$lab" $given); then
 	echo "$why" >&2
 	zero_all "integrity: $why"
 	exit 0

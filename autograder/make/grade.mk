@@ -24,6 +24,7 @@ $(Q)$(foreach l,$(SELECTED),emu=$$($(call lab_emulated,$(l))); \
 	env $$([ -z "$$emu" ] || echo '$(EMU_ENV_$(l))') autograder/make/grade-lab.sh --lab $(l) \
 		--submission "$(SUBMISSION)" --grade-dir "$(GRADE_DIR)" --timeout "$(GRADE_TIMEOUT)" \
 		--filter '$(FILTER)' --make "$(MAKE)" $$([ -z "$$emu" ] || echo --emulated) \
+		--given "$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(l)))$$([ -z "$$emu" ] || echo ' $(EMU_RT)')" \
 		--out $(BUILD)/$$([ -n "$$emu" ] && echo emu || echo sub)/$(call tag,$(SUBMISSION))/$(l);)
 $(Q)$(REPORT) $(if $(STRICT),--strict) $$(ls $(GRADE_DIR)/*.emulated >/dev/null 2>&1 && echo --emulated) \
 	--json $(GRADE_DIR)/results.json $(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)

@@ -8,8 +8,12 @@
 # that names what stopped it (caught, in the report; note, in what the attack itself
 # printed to the test's log). beside=1: a correct submission is graded at the same
 # time and must lose nothing; grade_user=NAME: graded with GRADE_USER=NAME where this
-# runs as root. Prints a table: attack, score, reason (and the lab, where the attacks
-# span several).
+# runs as root; imports=REGEX: the functions the import check (api-imports.sh, which
+# refuses a submission before anything links it) must name when it refuses the attack.
+# Each attack is graded with that check off (PL_IMPORT_CHECK=off), so that the runner's
+# own defences behind it are tested too, and the check is then run on its objects
+# alone: the row says what it would have refused. Prints a table: attack, score,
+# reason (and the lab, where the attacks span several).
 #
 # An attack's copy: base (labs, the skeleton, or solutions, the solution) of
 # its lab (lab=NN-name; default: 06-orbits emulated, 01-pair on the GPU); then, where
@@ -48,7 +52,7 @@ done
 conf() {
 	# shellcheck disable=SC2034 # what= documents the attack; the rest are read below
 	what='' base=labs lab=$default_lab max_points=0 min_failed='' max_log_kb='' caught='' note=''
-	wait=0 gpu_only='' speed_fail='' mechanism='' beside='' filter='' grade_user=''
+	wait=0 gpu_only='' speed_fail='' mechanism='' beside='' filter='' grade_user='' imports=''
 	# shellcheck source=/dev/null
 	source "$1/attack.conf"
 }
@@ -159,7 +163,7 @@ for dir in "${dirs[@]}"; do
 	user=
 	[ -n "$grade_user" ] && [ "$(id -u)" -eq 0 ] && id "$grade_user" >/dev/null 2>&1 && user=$grade_user
 	# what an attacker who knew the grader's paths would aim at
-	GRADE_USER=$user ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
+	GRADE_USER=$user PL_IMPORT_CHECK=off ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
 		ATTACK_VICTIM_RUNNER=$PWD/${victim_runner[$lab]} \
 		$make --no-print-directory grade "${args[@]}" LAB="${lab%%-*}" SUBMISSION="$sub" \
 		GRADE_DIR="$out" >"$out/grade.log" 2>&1
@@ -191,6 +195,14 @@ for dir in "${dirs[@]}"; do
 	elif find /tmp -maxdepth 1 -type d -name 'criterion_*.sock' 2>/dev/null | grep -q .; then
 		why="a folder named like Criterion's socket was left in /tmp"
 	fi
+	# the import check on the attack's objects, as make grade runs it before linking
+	built=build/$([ "$mode" = gpu ] && echo sub || echo emu)/${sub//\//_}/$lab/lab.a
+	refused=$(autograder/make/api-imports.sh "$built" "$lab" build/obj/common/*.o build/obj/common/*/*.o \
+		build/obj/autograder/emu/*.o 2>&1 | sed -n 's/^the submission calls [0-9]* function(s) a lab.s code may not: \(.*\) — .*/\1/p')
+	[ -f "$built" ] || refused="(not built)"
+	if [ -z "$why" ] && [ -n "$imports" ] && ! grep -qE "$imports" <<<"$refused"; then
+		why="the import check did not refuse '$imports' (it refused: ${refused:-nothing})"
+	fi
 	if [ -z "$why" ] && [ -n "$note" ] && ! grep -qE "$note" "$log" 2>/dev/null; then
 		why="the attack's own note lacks '$note': $(grep -h attack-note "$log" 2>/dev/null | sort -u | head -n 3 | tr '\n' ' ')"
 	fi
@@ -203,7 +215,7 @@ for dir in "${dirs[@]}"; do
 	else
 		# an attack with nothing to name fails as its code deserves: say what stopped it
 		[ -z "$caught" ] && reason="no effect: $mechanism${note:+ [attack saw: $(grep -h -m 1 -E "$note" "$log" | sed 's/^attack-note: //' | cut -c1-80)]}"
-		row "$name" "$lab" "$score" "$reason"
+		row "$name" "$lab" "$score" "$reason${refused:+ [imports refused: $(cut -c1-60 <<<"$refused")]}"
 	fi
 	echo "${rows[-1]}" >&2 # as it ends, so that a run cut short still shows its rows
 done

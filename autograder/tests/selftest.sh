@@ -127,7 +127,7 @@ for lab in "$@"; do
 			continue
 		fi
 		rm -rf "$sub" && mkdir -p "$sub" && cp -r "solutions/$lab" "$sub/$lab"
-		if ! patch -s -p1 -d "$sub/$lab" <"$p" >"$out/$lab-$name.patch.log" 2>&1; then
+		if ! patch -s -p1 --no-backup-if-mismatch -d "$sub/$lab" <"$p" >"$out/$lab-$name.patch.log" 2>&1; then
 			prepared[$lab/$name]="FAIL: the patch no longer applies ($out/$lab-$name.patch.log)"
 			continue
 		fi
@@ -150,7 +150,7 @@ make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS=solutions "$t
 # into the copy's build, newer than the copy's sources, so that make keeps them
 reuse_objects() {
 	local sub=$1 lab=$2 f name from to
-	[ "$(cd "solutions/$lab" && ls | grep -v '\.cu$')" = "$(cd "$sub/$lab" && ls | grep -v '\.cu$')" ] || return 0
+	[ "$(cd "solutions/$lab" && ls | grep -v -e '\.cu$' -e '\.orig$')" = "$(cd "$sub/$lab" && ls | grep -v -e '\.cu$' -e '\.orig$')" ] || return 0
 	for f in "solutions/$lab"/*; do
 		[[ $f == *.cu ]] || cmp -s "$f" "$sub/$lab/${f##*/}" || return 0
 	done
