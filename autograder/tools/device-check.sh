@@ -17,6 +17,13 @@
 #             alone, then three gradings of it at once; every copy must keep full marks
 #             (not in the default plan: about four gradings' time per lab)
 #   bench     make bench (not in the default plan: minutes per lab)
+#   course    the whole course in one call, alone (STEPS=course, about 6 minutes on an
+#             H100): first, COURSE_JOBS (default 3) at a time, every lab's solution
+#             graded but its speed tests, its skeleton graded, make sanitize on it, and
+#             the self-check's GPU-only patches (those whose .expect says gpu-only);
+#             then every lab's speed tests, one lab at a time on an idle GPU; then one
+#             table: lab, solution, skeleton, sanitizers, patches judged right, time
+# STEPS=course is the first call of a session with a GPU; STEPS=bench (LAB...) the second.
 # With the submission in a runner process of its own, the whole course does not fit
 # two calls: grade and sanitize the labs a few at a time, e.g.
 #   STEPS="grade sass" autograder/tools/device-check.sh   (every lab, one at a time)
@@ -106,6 +113,64 @@ step gpu-render-test 60 build/bin/gpu_render_test
 # solution's untimed tests beside the skeleton's grade (it must score 0 whatever its
 # timings) and the SASS count; then the solution's speed tests on an otherwise idle GPU; then the sanitizers. A
 # solution's grade is its two parts' fragments together.
+if want course; then
+	# the untimed work of every lab at once, COURSE_JOBS jobs at a time (each test is two
+	# processes with a CUDA context: more at once made contexts wait past the tests'
+	# limits), then the timed work alone
+	t_course=$SECONDS
+	pjobs=${COURSE_JOBS:-3}
+	gpu_only=$(grep -l '^# gpu-only' autograder/tests/selftest/*/*.expect 2>/dev/null | xargs -r -n1 basename | sed 's/\.expect$//')
+	queue=()
+	for lab in "${labs[@]}"; do
+		queue+=("$lab-grade-solutions-untimed 300 env GRADE_JOBS=2 make grade SUBMISSION=solutions LAB=$lab FILTER=!(speed)/* GRADE_DIR=build/grade-solutions/$lab-untimed")
+		queue+=("$lab-grade-labs 300 env GRADE_JOBS=2 make grade SUBMISSION=labs LAB=$lab SKELETON_CHECK=1 GRADE_DIR=build/grade-labs/$lab")
+		queue+=("$lab-sanitize 300 env SANITIZE_JOBS=1 SANITIZE_TIMEOUT=240 make sanitize LAB=$lab SUBMISSION=solutions")
+	done
+	gpu_labs=$(for p in $gpu_only; do ls autograder/tests/selftest/*/"$p.expect" | sed 's|.*/selftest/||; s|/.*||'; done | sort -u | tr '\n' ' ')
+	[ -n "$gpu_only" ] && queue=("selftest-gpu-only 300 env SELFTEST_PATCHES=$(echo $gpu_only | tr ' ' ,) SELFTEST_JOBS=$(nproc) SELFTEST_OUT=build/selftest-gpu-only autograder/tests/selftest.sh $gpu_labs" "${queue[@]}")
+	for job in "${queue[@]}"; do
+		while [ "$(jobs -rp | wc -l)" -ge "$pjobs" ]; do wait -n; done
+		read -r -a argv <<<"$job"
+		[ "${argv[0]}" = selftest-gpu-only ] && argv[3]=${argv[3]//,/ } # the patches, a word
+		bstep "${argv[@]}"
+	done
+	collect
+	for lab in "${labs[@]}"; do
+		name=$(lab_dir "$lab") g=build/grade-solutions/$lab
+		step "$lab-grade-solutions-speed" 240 make grade SUBMISSION=solutions LAB="$lab" \
+			FILTER='speed/*' GRADE_DIR="$g-speed"
+		rm -rf "$g" && mkdir -p "$g/logs/$name"
+		cat "$g-untimed/$name.tsv" "$g-speed/$name.tsv" >"$g/$name.tsv" 2>/dev/null
+		build/bin/grade_report --strict --json "$g/results.json" "$g/$name.tsv" \
+			>"$logs/$lab-grade-solutions.log" 2>&1
+		cp "$g/results.json" "$logs/$lab-results-solutions.json" 2>/dev/null
+		cp -r "$g-untimed/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
+		cp "build/grade-labs/$lab/results.json" "$logs/$lab-results-labs.json" 2>/dev/null
+	done
+	cp -r build/sanitize build/selftest-gpu-only "$logs/" 2>/dev/null
+	tar czf "$out/logs.tgz" -C build device-logs
+	echo "== GPU"
+	cat "$logs/gpu.txt"
+	echo "== the course in one call: solutions full marks, skeletons 0, sanitizers clean, GPU-only patches caught"
+	printf '%-4s %-10s %-9s %-34s %-9s %s\n' lab solution skeleton "sanitizers (mem race sync init)" patches "job-seconds"
+	ok=0
+	for lab in "${labs[@]}"; do
+		s=$(total "$logs/$lab-grade-solutions.log") k=$(total "$logs/$lab-grade-labs.log")
+		san=$(grep -E '^ +(memcheck|racecheck|synccheck|initcheck) ' "$logs/$lab-sanitize.log" 2>/dev/null | awk '{ printf "%s ", $2 }')
+		name=$(lab_dir "$lab")
+		pt=$(awk -v lab="$name" '$1 == lab && $2 != "(the" { n++; if ($0 ~ /  ok/) k++ } END { if (n) printf "%d/%d", k, n; else print "-" }' "$logs/selftest-gpu-only.log" 2>/dev/null)
+		secs=$(printf '%s\n' "${summary[@]}" | awk -v lab="$lab" '$1 ~ "^" lab "-" {
+			for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+s$/) t += $i } END { print t + 0 }')
+		printf '%-4s %-10s %-9s %-34s %-9s %s\n' "$lab" "${s:--}" "${k:--}" "${san:--}" "${pt:--}" "$secs"
+		[ -n "$s" ] && [ "${s%/*}" = "${s#*/}" ] && [ "${k%/*}" = 0 ] && [ "$(echo $san)" = "clean clean clean clean" ] || ok=1
+	done
+	grep -q FAIL "$logs/selftest-gpu-only.log" 2>/dev/null && ok=1
+	[ -f "$logs/selftest-gpu-only.log" ] && sed -n '/^lab  *patch/,/^$/p' "$logs/selftest-gpu-only.log"
+	echo "== steps (total ${SECONDS}s; the course's $((SECONDS - t_course))s after the build)"
+	printf '%s\n' "${summary[@]}"
+	[ $ok -eq 0 ] && echo "course: every lab as it must be" || echo "course: NOT as it must be (see the rows above and $out/logs.tgz)"
+	exit $ok
+fi
 for lab in "${labs[@]}"; do
 	name=$(lab_dir "$lab")
 	if want grade; then
