@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,34 @@ static double test_limit_s(void)
 	return t && t->data && t->data->timeout > 0 ? t->data->timeout + 5.0 : 0.0;
 }
 
+/* The runner says it is ready as its main() starts (server.c), once the submission's
+ * static constructors have run. One that has not after RUNNER_READY_S seconds never
+ * will: the test fails with the cause, and so does every later test of the grading at
+ * once (runner_stuck_mark), so that a class's run spends seconds on it, not each test's
+ * limit. Under compute-sanitizer the tool's start is slower: four times as long. */
+#define RUNNER_READY_S 10
+static void await_ready(void)
+{
+	struct pollfd p = {.fd = sock, .events = POLLIN};
+	int limit_ms = RUNNER_READY_S * 1000 * (grade_workload_mode ? 4 : 1);
+	char c = 0, msg[512];
+	int got = poll(&p, 1, limit_ms);
+
+	if (got == 1 && read(sock, &c, 1) == 1 && c == 'r')
+		return;
+	if (got == 1 || got < 0)
+		child_died("its start"); /* it ended before its main(): say how */
+	snprintf(msg, sizeof(msg),
+		 "your code never returned control: the submission's process did not reach its "
+		 "first call within %d s of its start, so a static constructor or initializer "
+		 "of yours never ends (an endless loop, or a wait that nothing ends, before "
+		 "main); every test of this lab fails with this reason",
+		 limit_ms / 1000);
+	runner_stuck_mark(msg);
+	kill_child();
+	fail(msg);
+}
+
 void spawn(void)
 {
 	char path[4096];
@@ -109,6 +138,9 @@ void spawn(void)
 	/* nothing in this process may be read or written through /proc or ptrace by the
 	 * child (it runs as the same user) */
 	prctl(PR_SET_DUMPABLE, 0);
+	char stuck[512];
+	if (runner_stuck_reason(stuck, sizeof(stuck)))
+		fail(stuck); /* an earlier test's runner never answered: so would this one */
 	runner_path(path, sizeof(path));
 	if (access(path, X_OK))
 		fail("the submission's runner was not built (make grade builds it)");
@@ -136,6 +168,7 @@ void spawn(void)
 	/* the test's own limit, and 5 s: Criterion's parent kills the test first */
 	if (runner_io_start(child, out[0], scratch, test_limit_s()))
 		fail("cannot start watching the submission's runner (a thread of the grader)");
+	await_ready();
 }
 
 void rpc_stop(void)

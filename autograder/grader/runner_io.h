@@ -23,6 +23,16 @@
  */
 int runner_scratch_make(char *buf, size_t len);
 
+/**
+ * @brief Marks this grading's runners as never answering, with @p reason: every later
+ *        test of the lab fails at once with it (runner_stuck_reason) rather than wait
+ *        out its own limit.
+ */
+void runner_stuck_mark(const char *reason);
+
+/** @brief The reason an earlier test of this grading marked, into @p buf: 1, else 0. */
+int runner_stuck_reason(char *buf, size_t len);
+
 /** @brief Removes a scratch folder and all it holds, whatever its modes. */
 void runner_scratch_remove(const char *dir);
 

@@ -9,7 +9,8 @@
 # printed to the test's log). beside=1: a correct submission is graded at the same
 # time and must lose nothing; grade_user=NAME: graded with GRADE_USER=NAME where this
 # runs as root; imports=REGEX: the functions the import check (api-imports.sh, which
-# refuses a submission before anything links it) must name when it refuses the attack.
+# refuses a submission before anything links it) must name when it refuses the attack;
+# max_seconds=S: its grading must end within S seconds.
 # Each attack is graded with that check off (PL_IMPORT_CHECK=off), so that the runner's
 # own defences behind it are tested too, and the check is then run on its objects
 # alone: the row says what it would have refused. Prints a table: attack, score,
@@ -52,7 +53,7 @@ done
 conf() {
 	# shellcheck disable=SC2034 # what= documents the attack; the rest are read below
 	what='' base=labs lab=$default_lab max_points=0 min_failed='' max_log_kb='' caught='' note=''
-	wait=0 gpu_only='' speed_fail='' mechanism='' beside='' filter='' grade_user='' imports=''
+	wait=0 gpu_only='' speed_fail='' mechanism='' beside='' filter='' grade_user='' imports='' max_seconds=''
 	# shellcheck source=/dev/null
 	source "$1/attack.conf"
 }
@@ -163,10 +164,12 @@ for dir in "${dirs[@]}"; do
 	user=
 	[ -n "$grade_user" ] && [ "$(id -u)" -eq 0 ] && id "$grade_user" >/dev/null 2>&1 && user=$grade_user
 	# what an attacker who knew the grader's paths would aim at
+	t_grade=$SECONDS
 	GRADE_USER=$user PL_IMPORT_CHECK=off ATTACK_TARGET=$PWD/$out/$lab.tsv ATTACK_LAB=$lab ATTACK_TOOL=$tool \
 		ATTACK_VICTIM_RUNNER=$PWD/${victim_runner[$lab]} \
 		$make --no-print-directory grade "${args[@]}" LAB="${lab%%-*}" SUBMISSION="$sub" \
 		GRADE_DIR="$out" >"$out/grade.log" 2>&1
+	t_grade=$((SECONDS - t_grade))
 	[ -n "$beside" ] && wait "$classmate"
 	sleep "$wait" # a process that outlived its test would have struck by now
 	frag=$out/$lab.tsv log=$out/logs/$lab/criterion.log
@@ -192,6 +195,8 @@ for dir in "${dirs[@]}"; do
 		why="its test log grew to $(du -k "$log" | cut -f1) KiB (limit $max_log_kb)"
 	elif [ -n "$beside" ] && [ -n "$(not_deserved "$root/out/$name-classmate/$lab.tsv" 2>/dev/null)$([ -s "$root/out/$name-classmate/$lab.tsv" ] || echo none)" ]; then
 		why="the classmate graded beside it lost $(not_deserved "$root/out/$name-classmate/$lab.tsv" 2>/dev/null)"
+	elif [ -n "$max_seconds" ] && [ "$t_grade" -gt "$max_seconds" ]; then
+		why="its grading took ${t_grade}s, more than the ${max_seconds}s allowed"
 	elif find /tmp -maxdepth 1 -type d -name 'criterion_*.sock' 2>/dev/null | grep -q .; then
 		why="a folder named like Criterion's socket was left in /tmp"
 	fi
