@@ -192,16 +192,18 @@ TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory selftest-sample" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)") \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/slurm-test.sh $(MAKE)")
+# $(2): the budget, in seconds on two cores from a fresh clone (autograder/DEVELOPING.md)
 run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \
 		$$part || { echo "make $@: failed in: $$part"; exit 1; }; \
 		times+=("$$(printf '%5ds  %s' $$((SECONDS - t)) "$${part\#$(MAKE) --no-print-directory }")"); \
 	done; printf 'make $@: %s\n' "$${times[@]}"; \
-	echo "make $@: all passed in $$((SECONDS - t0)) s"
+	echo "make $@: all passed in $$((SECONDS - t0)) s, $$([ $$((SECONDS - t0)) -le $(2) ] && echo within || \
+		echo OVER) its budget of $(2) s"
 test: deps-test
-	+$(Q)$(call run_parts,$(TEST_PARTS))
+	+$(Q)$(call run_parts,$(TEST_PARTS),300)
 test-slow: deps-test
 	@$(DEPS) slurm
-	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS))
+	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS),1200)
 
 # make grade, run, sanitize and sass (and deps-grade, deps-png): the same in the release
 include autograder/make/grade.mk
