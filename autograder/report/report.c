@@ -196,10 +196,14 @@ void report_table(FILE *f, const struct report *r)
 		fprintf(
 		    f,
 		    "EMULATED on the CPU: correctness and sanitizers, at most %d of %d points here%s%s%s. "
-		    "A grade that counts is a GPU grade.\n",
+		    "A grade that counts is a GPU grade: the emulation runs a block's threads one "
+		    "at a time and has no memory ordering, so a fence left out (__threadfence "
+		    "before a flag another block reads) passes here and can fail there.\n",
 		    report_reachable(r), t.max_score, t.skipped ? " (skipped here: " : "",
 		    skipped_suites(r, suites, sizeof(suites)),
-		    t.skipped ? ", which need a GPU)" : "");
+		    t.skipped ? ", which need a GPU, or for resources nvcc's build: make grade "
+				"EMU=0)"
+			      : "");
 }
 
 /* Bytes a valid UTF-8 sequence starting at s has (1 to 4), or 0 when it is not one:
