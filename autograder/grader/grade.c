@@ -284,18 +284,17 @@ const char *grade_describe(char *buf, size_t len, const struct compare_result *r
 	}
 	if (res->n_nan) {
 		snprintf(buf, len,
-			 "%s %ld of %ld is not finite: %c got %.6g, want %.6g; %ld of the %ld are "
+			 "%s %ld is not finite: %c got %.6g, want %.6g; %ld of the %ld checked are "
 			 "not finite (NaN is the poison the output was filled with before the "
 			 "launch)",
-			 item, res->worst, res->count, axis, res->worst_got, res->worst_want,
-			 res->n_nan, res->count);
+			 item, res->worst, axis, res->worst_got, res->worst_want, res->n_nan,
+			 res->count);
 		return buf;
 	}
-	snprintf(
-	    buf, len,
-	    "%s %ld of %ld is %s: %c got %.6g, want %.6g; relative L2 error %.3g (limit %.3g); "
-	    "%ld of %ld over tolerance",
-	    item, res->worst, res->count, res->n_bad ? "wrong" : "the least accurate", axis,
-	    res->worst_got, res->worst_want, res->l2_rel, l2_tol, res->n_bad, res->count);
+	snprintf(buf, len,
+		 "%s %ld is %s: %c got %.6g, want %.6g; relative L2 error %.3g (limit %.3g); "
+		 "%ld of the %ld checked over tolerance",
+		 item, res->worst, res->n_bad ? "wrong" : "the least accurate", axis,
+		 res->worst_got, res->worst_want, res->l2_rel, l2_tol, res->n_bad, res->count);
 	return buf;
 }
