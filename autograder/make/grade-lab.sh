@@ -147,9 +147,11 @@ fi
 run+=(--xml="${scratch:-$PWD/$logs}/tests.xml")
 part=$abs_dir/$lab.tsv.part # absolute: the run below starts in its own folder
 rm -f "$part"
+# the grader's progress lines (progress.c) to this script's own output, on fd 7
+exec 7>&1
 (cd "${scratch:-.}" 2>/dev/null || true
-	PL_GRADE_FD=9 PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out "${run[@]}" 9>"$part" 8<&-) \
-	>"$logs/criterion.log" 2>&1
+	PL_GRADE_FD=9 PL_PROGRESS_FD=7 PL_GRADE_LOGDIR=${scratch:-$logs} PL_LAB_BUILD_DIR=$abs_out \
+		"${run[@]}" 9>"$part" 8<&-) >"$logs/criterion.log" 2>&1
 rc=$?
 if [ -n "${scratch:-}" ]; then
 	# read as the grading user, never following a link: what the student's processes
