@@ -4,7 +4,8 @@
 # grade-lab.sh, with its kernels emulated where no GPU is visible and the lab has an
 # emulated grader (or EMU=1), then the report. Uses BUILD, SELECTED, LABS_ALL,
 # EMU_LABS, EMU_ENV_<lab>, REPORT, tag and sub_out (layout.mk, tools.mk).
-GRADE_DIR := $(BUILD)/grade
+# a FILTER run reports beside the last whole grade, never over it
+GRADE_DIR := $(BUILD)/grade$(if $(FILTER),/filtered)
 GRADE_TIMEOUT ?= 1800
 # Emulated or not: EMU=1 always, EMU=0 never; unset, a lab that has an emulated grader
 # is graded with it where no GPU is visible.
@@ -56,8 +57,8 @@ run: deps-grade
 		$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS); \
 	fi
 
-# make sass and make bench build the course's solution where there is one, unless
-# SUBMISSION is given
+# make bench builds the course's solution where there is one, unless SUBMISSION is
+# given; make sass dissects SUBMISSION (default labs/: your code)
 BENCH_SUBMISSION := $(if $(filter command line,$(origin SUBMISSION)),$(SUBMISSION),$(if $(wildcard solutions),solutions,labs))
 # make bench and make sanitize run kernels on a GPU: where none is visible they say so
 # at once, and what can be checked instead, rather than failing in the CUDA runtime
@@ -78,6 +79,7 @@ sanitize: deps-grade
 # or KERNEL (a regular expression on the mangled name).
 sass:
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sass LAB=NN (labs: $(LABS_ALL))"; exit 2; }
-	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(BENCH_SUBMISSION) $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a
-	$(Q)autograder/make/sass.sh $(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/lab.a \
+	$(Q)$(MAKE) --no-print-directory SUBMISSION=$(SUBMISSION) $(call sub_out,$(SUBMISSION),$(SELECTED))/lab.a
+	@echo "sass: $(SUBMISSION)/$(SELECTED)'s kernels (SUBMISSION=solutions for the course's)"
+	$(Q)autograder/make/sass.sh $(call sub_out,$(SUBMISSION),$(SELECTED))/lab.a \
 		'$(or $(KERNEL),$(SASS_KERNEL_$(SELECTED)),.)'

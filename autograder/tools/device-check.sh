@@ -183,7 +183,7 @@ for lab in "${labs[@]}"; do
 			SKELETON_CHECK=1 GRADE_DIR="build/grade-labs/$lab"
 	fi
 	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
-	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab"
+	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab" SUBMISSION=solutions
 	collect
 	if want grade; then
 		g=build/grade-solutions/$lab
