@@ -151,7 +151,7 @@ test-units: $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(EMU_RENDER_TEST) $(EMU_S
 # The grader on solutions/ must lose nothing (GPU tests skip without a GPU); on the
 # skeletons it must finish with a report, no test hanging. make test leaves out the
 # suites that take minutes emulated (TEST_GRADE_FILTER); make test-slow runs them all.
-TEST_GRADE_FILTER ?= !(forces|step|modular)/*
+TEST_GRADE_FILTER ?= !(forces/*|step/*|modular/*|grouped/*|auto/correct)
 # (their reports go to build/test-grade/, never to build/grade/, a student's own grade)
 test-grade: all
 	$(Q)$(if $(HAVE_SOLUTIONS),$(MAKE) --no-print-directory grade SUBMISSION=solutions STRICT=1 \
@@ -184,11 +184,12 @@ TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-di
 	"autograder/tests/formula-test.sh" "autograder/tests/xref-test.sh" "autograder/tests/glue-test.sh" "autograder/tests/sanitize-test.sh" "autograder/tests/nvtx-test.sh" \
 	"env CUDA_HOME=$(CUDA_HOME) NVCC=$(NVCC) autograder/tests/verdict-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
-	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE)" \
+	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) quick" \
 	"autograder/tests/new-lab-test.sh $(MAKE)")
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-grade TEST_GRADE_FILTER=" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/attack-test.sh $(MAKE)") \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) unpacked") \
 	"$(MAKE) --no-print-directory selftest-sample" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)") \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/slurm-test.sh $(MAKE)")
