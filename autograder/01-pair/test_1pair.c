@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "grade.h"
 #include "reference.h"
@@ -20,6 +21,73 @@
 static void pairs(const float4 *bi, const float4 *bj, float3 *acc, int n, float eps2)
 {
 	GPU_OK(pairs_on_gpu(bi, bj, acc, n, eps2));
+}
+
+/* The known mistakes of step 1.a, each as the pull it computes (double), so that a
+ * wrong pull is told which it is: a student is given the cause, not a list. */
+enum pair_mistake { SIGN_FLIPPED, TARGET_MASS, EPS2_ROOTED, EPS2_SQUARED, AFTER_CUBE, MISTAKES };
+static const char *const MISTAKE_HINT[MISTAKES] = {
+    [SIGN_FLIPPED] = "every pull points away from the other body: r = x_j - x_i, from body i "
+		     "to body j, not x_i - x_j (" HANDOUT ", step 1.a)",
+    [TARGET_MASS] = "the pull grows with m_i, the target's own mass: it is m_j, the other "
+		    "body's (" HANDOUT ", step 1.a)",
+    [EPS2_ROOTED] = "the softening is sqrt(eps2): eps2 is already squared, do not square it "
+		    "again or take its root (" HANDOUT ", step 1.a, the naming pitfall)",
+    [EPS2_SQUARED] = "the softening is eps2 squared: eps2 is already squared, do not square it "
+		     "again or take its root (" HANDOUT ", step 1.a, the naming pitfall)",
+    [AFTER_CUBE] = "eps2 is added after the power, |r|^3 + eps2: it goes inside, before the "
+		   "power, (|r|^2 + eps2)^(3/2) (" HANDOUT ", step 1.a)",
+};
+
+static void mistaken_pull(enum pair_mistake m, float4 bi, float4 bj, double eps2, double out[3])
+{
+	double r[3] = {bj.x - bi.x, bj.y - bi.y, bj.z - bi.z}, d2 = 0.0, f;
+
+	for (int c = 0; c < 3; c++)
+		d2 += r[c] * r[c];
+	switch (m) {
+	case SIGN_FLIPPED:
+		f = -bj.w / pow(d2 + eps2, 1.5);
+		break;
+	case TARGET_MASS:
+		f = bi.w / pow(d2 + eps2, 1.5);
+		break;
+	case EPS2_ROOTED:
+		f = bj.w / pow(d2 + sqrt(eps2), 1.5);
+		break;
+	case EPS2_SQUARED:
+		f = bj.w / pow(d2 + eps2 * eps2, 1.5);
+		break;
+	default:
+		f = bj.w / (d2 * sqrt(d2) + eps2);
+		break;
+	}
+	for (int c = 0; c < 3; c++)
+		out[c] = f * r[c];
+}
+
+/* The step 1.a hint for pulls @p got (incoming @p acc_in) that are wrong: the known
+ * mistake they match to 1e-3, else the step's rule. */
+static const char *pair_hint(const float4 *bi, const float4 *bj, const float3 *acc_in,
+			     const float3 *got, int n, double eps2)
+{
+	double *cand = malloc(3 * (size_t)n * sizeof(*cand));
+
+	for (int m = 0; cand && m < MISTAKES; m++) {
+		for (int k = 0; k < n; k++) {
+			mistaken_pull((enum pair_mistake)m, bi[k], bj[k], eps2, cand + 3 * k);
+			cand[3 * k + 0] += acc_in[k].x;
+			cand[3 * k + 1] += acc_in[k].y;
+			cand[3 * k + 2] += acc_in[k].z;
+		}
+		struct compare_result c = compare_f32(&got[0].x, cand, n, 3, 1e-3, 1e-30);
+		if (compare_ok(&c, 1e-3)) {
+			free(cand);
+			return MISTAKE_HINT[m];
+		}
+	}
+	free(cand);
+	return HINT_PAIR;
 }
 
 /* want[k] = acc_in[k] + reference pull of bj[k] on bi[k] */
@@ -54,12 +122,14 @@ GRADED_TEST(pair, along_each_axis, 2, 30)
 		acc[k] = f3(0.f, 0.f, 0.f);
 	}
 	want_pairs(bi, bj, acc, N, eps2, want);
+	float3 acc_in[N];
+	memcpy(acc_in, acc, sizeof(acc));
 	pairs(bi, bj, acc, N, eps2);
 	struct compare_result res = compare_f32(&acc[0].x, want, N, 3, 10 * PAIR_L2_TOL, 1e-30);
 	cr_assert(compare_ok(&res, PAIR_L2_TOL) && res.n_bad == 0,
-		  "two bodies along an axis (eps2 %g, m_j %g, d = 0.02 .. 3): %s\nhint: %s", eps2,
-		  mj, grade_describe(msg, sizeof(msg), &res, "pair", "xyz", PAIR_L2_TOL),
-		  HINT_PAIR);
+		  "two bodies along an axis (eps2 %g, m_j %g, m_i 3, d = 0.02 .. 3): %s\nhint: %s",
+		  eps2, mj, grade_describe(msg, sizeof(msg), &res, "pair", "xyz", PAIR_L2_TOL),
+		  pair_hint(bi, bj, acc_in, acc, N, eps2));
 	GRADE_NOTE("pull along +-x, +-y, +-z matches m d / (d^2 + eps2)^1.5 (L2 %.2g)", res.l2_rel);
 }
 
@@ -152,13 +222,17 @@ GRADED_TEST(pair, random_pairs_accumulate, 2, 30)
 		acc[k] = f3(rng_range(&r, -1, 1), rng_range(&r, -1, 1), rng_range(&r, -1, 1));
 	}
 	want_pairs(bi, bj, acc, N, ACCEL_EPS2, want);
+	float3 *acc_in = malloc(N * sizeof(*acc_in));
+	memcpy(acc_in, acc, N * sizeof(*acc));
 	pairs(bi, bj, acc, N, ACCEL_EPS2);
 	struct compare_result res = compare_f32(&acc[0].x, want, N, 3, 1e-4, 1e-3);
 	cr_assert(compare_ok(&res, PAIR_L2_TOL) && res.n_bad == 0,
 		  "%d random pairs with a random incoming ai (seed 0x%llx, replay with "
 		  "PL_SEED=0x%llx): %s\nhint: %s",
 		  N, (unsigned long long)seed, (unsigned long long)seed,
-		  grade_describe(msg, sizeof(msg), &res, "pair", "xyz", PAIR_L2_TOL), HINT_PAIR);
+		  grade_describe(msg, sizeof(msg), &res, "pair", "xyz", PAIR_L2_TOL),
+		  pair_hint(bi, bj, acc_in, acc, N, ACCEL_EPS2));
+	free(acc_in);
 	GRADE_NOTE("%d random pairs: relative L2 %.2g (limit %.0g)", N, res.l2_rel, PAIR_L2_TOL);
 	free(bi), free(bj), free(acc), free(want);
 }

@@ -13,7 +13,24 @@
 #include "harness.h"
 #include "thresholds.h"
 
-static const char *hint_for(const struct compare_result *res, int n, const float3 *acc)
+/* the accelerations' negatives: a sign flipped in step 1.a turns every sum around */
+static int negated(const float3 *acc, const double *want, int n)
+{
+	double *neg = malloc(3 * (size_t)n * sizeof(*neg));
+	int yes = 0;
+
+	if (neg) {
+		for (int i = 0; i < 3 * n; i++)
+			neg[i] = -want[i];
+		struct compare_result c = compare_f32(&acc[0].x, neg, n, 3, 1e-3, 1e-30);
+		yes = compare_ok(&c, 1e-3);
+		free(neg);
+	}
+	return yes;
+}
+
+static const char *hint_for(const struct compare_result *res, int n, const float3 *acc,
+			    const double *want)
 {
 	if (res->n_nan == res->count)
 		return grade_all_nan_hint(
@@ -33,8 +50,13 @@ static const char *hint_for(const struct compare_result *res, int n, const float
 	if (n == 1)
 		return "a lone body feels nothing: its only pair is with itself, and r = 0 must add "
 		       "zero (" HANDOUT ", step 1.b)";
+	if (n > 1 && negated(acc, want, n))
+		return "every acceleration is the reference's negative: the pull points away from "
+		       "the other body, r = x_j - x_i, from body i to body j, not x_i - x_j (" HANDOUT
+		       ", step 1.a; the pair/* tests check that function alone)";
 	return "check that every j from 0 to n-1 is visited once, with body i's own position "
-	       "as the target (" HANDOUT ", step 1.b)";
+	       "as the target (" HANDOUT ", step 1.b); where pair/* fail too, step 1.a's function "
+	       "is the cause: fix it first";
 }
 
 static void check_accel(int n)
@@ -63,7 +85,7 @@ static void check_accel(int n)
 		  "%s\nhint: %s",
 		  n, ACCEL_EPS2, (unsigned long long)seed, (unsigned long long)seed,
 		  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
-		  hint_for(&res, n, acc));
+		  hint_for(&res, n, acc, want));
 	GRADE_NOTE("N = %d: relative L2 %.2g (limit %.0g), every body written", n, res.l2_rel,
 		   ACCEL_L2_TOL);
 	free(pos), free(acc), free(want);

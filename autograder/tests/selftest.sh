@@ -57,14 +57,25 @@ tests_of() {
 	fi
 }
 
-# judge KIND EXPECT SELECTED TESTS FRAGMENT: prints "tests<TAB>score<TAB>verdict".
+# judge KIND EXPECT SELECTED TESTS FRAGMENT: prints "tests<TAB>score<TAB>verdict", and
+# for a wrong patch appends "lab<TAB>patch<TAB>cause<TAB>first failing test<TAB>verdict"
+# to $out/causes.tsv (CAUSE_LAB, CAUSE_PATCH).
 # KIND: alt, wrong or skeleton. SELECTED: the tests that were meant to run, one a line
 # (empty: whatever the fragment holds, as under emulation). TESTS: the lab's tests.
+# A wrong patch's "# cause: STEP PHRASE" (its .expect) is what a student must be told:
+# the first failing test's reason must name the handout step STEP (- for none: a fault
+# no step of the handout makes) and hold PHRASE (case aside); one that does not fails
+# the patch, naming what it said instead.
 judge() {
-	awk -F'\t' -v kind="$1" -v expf="$2" -v self="$3" -v known_f="$4" -v emu="$emu" '
+	awk -F'\t' -v kind="$1" -v expf="$2" -v self="$3" -v known_f="$4" -v emu="$emu" \
+		-v causes="$out/causes.tsv" -v lab="${CAUSE_LAB:-}" -v patch="${CAUSE_PATCH:-}" '
 		BEGIN {
 			while ((getline l < known_f) > 0) { split(l, a, "\t"); known[a[1]] = 1; nknown++ }
 			while (expf != "" && (getline l < expf) > 0) {
+				if (l ~ /^# cause: /) {
+					c = substr(l, 10); cause_step = c; sub(/ .*/, "", cause_step)
+					cause_phrase = c; sub(/^[^ ]* */, "", cause_phrase)
+				}
 				if (l ~ /^#/ || l == "") continue
 				split(l, a, "\t"); want[a[1]] = a[2]
 				if (!(a[1] in known)) unknown = unknown (unknown == "" ? "" : ", ") a[1]
@@ -83,6 +94,7 @@ judge() {
 			}
 			w = ($2 in want) ? want[$2] : "passed"
 			if (w != "any" && $5 != w) bad = bad sprintf("%s got %s, want %s; ", $2, $5, w)
+			if (first_fail == "" && $5 ~ /^(failed|crashed|timeout)$/) { first_fail = $2; first_reason = $6 }
 		}
 		END {
 			for (t in sel) if (!(t in seen)) missing = missing (missing == "" ? "" : ", ") t
@@ -95,16 +107,34 @@ judge() {
 			if (earned != "") why = why "the skeleton earned points: " earned
 			if (kind == "wrong" && n == nknown && !skipped && rows && score == max)
 				why = why "a wrong submission scored full marks"
+			named = ""
+			if (kind == "wrong" && cause_step != "") {
+				r = tolower(first_reason); st = cause_step; gsub(/\./, "\\.", st)
+				if (first_fail == "")
+					cv = "no test failed"
+				else if ((cause_step != "-" && r !~ ("(^|[^0-9.])" st "([^0-9]|$)")) || index(r, tolower(cause_phrase)) == 0)
+					cv = sprintf("wrong: it says \"%s\"", substr(first_reason, 1, 160))
+				else
+					cv = "named"
+				if (cv != "named")
+					why = why sprintf("the first failing test, %s, does not name the cause (step %s, \"%s\"): %s; ",
+						first_fail == "" ? "none" : first_fail, cause_step, cause_phrase, cv)
+				else
+					named = sprintf("; cause named (step %s)", cause_step)
+			} else if (kind == "wrong") cv = "not declared"
+			if (kind == "wrong" && causes != "" && lab != "")
+				printf "%s\t%s\t%s\t%s\t%s\n", lab, patch, cause_step == "" ? "-" : "step " cause_step ": " cause_phrase,
+					first_fail == "" ? "-" : first_fail, cv >> causes
 			sub(/[;, ]+$/, "", why)
 			scope = sprintf("the %d %stests", n, n == nknown ? "" : "selected ")
 			if (why != "") print "FAIL: " why
 			else if (!ran) print emu ? "not judged: every test skipped" : "not judged: no GPU, every selected test skipped"
 			else if (kind == "skeleton" && skipped) printf "ok so far: 0 points from the %d of %d tests that ran (no GPU for the rest)\n", ran, n
 			else if (kind == "skeleton") printf "ok: 0 points from %s\n", emu ? "the emulated tests" : "every test"
-			else if (emu && self != "") printf "ok: %s, emulated\n", scope
+			else if (emu && self != "") printf "ok: %s, emulated%s\n", scope, named
 			else if (emu && n < nknown) print "ok: the emulated tests (speed and long runs need the GPU)"
 			else if (skipped) printf "ok so far: %d of %s ran (no GPU for the rest)\n", ran, scope
-			else printf "ok: %s\n", n == nknown ? "every test" : scope
+			else printf "ok: %s%s\n", n == nknown ? "every test" : scope, named
 		}' "$5"
 }
 
@@ -335,6 +365,7 @@ fi
 speed_time=$((SECONDS - t0))
 
 # ---------------------------------------------------------------- 6: judge every copy
+rm -f "$out/causes.tsv"
 for c in "${copy_list[@]}"; do
 	IFS=$'\t' read -r lab name dir kind named <<<"$c"
 	u=$(cat "$dir/untimed.secs" 2>/dev/null || echo 0) s=$(cat "$dir/speed.secs" 2>/dev/null || echo 0)
@@ -355,7 +386,7 @@ for c in "${copy_list[@]}"; do
 	fi
 	expf=
 	[ "$kind" = skeleton ] || expf=autograder/tests/selftest/$lab/$name.expect
-	v=$(judge "$kind" "$expf" "$([ -s "$dir/selected.txt" ] && echo "$dir/selected.txt")" "${all_of[$lab]}" "$frag")
+	v=$(CAUSE_LAB=$lab CAUSE_PATCH=$name judge "$kind" "$expf" "$([ -s "$dir/selected.txt" ] && echo "$dir/selected.txt")" "${all_of[$lab]}" "$frag")
 	IFS=$'\t' read -r n score verdict <<<"$v"
 	row "$lab" "$name" "$named" "$n" "$score" "$secs" "$verdict"
 done
@@ -363,6 +394,13 @@ done
 echo
 printf '%-10s %-29s %-36s %-7s %-15s %9s  %s\n' lab patch "expected to fail" tests score "secs u+s" verdict
 printf '%s\n' "${rows[@]}"
+if [ -s "$out/causes.tsv" ]; then # what each wrong patch's student is told first
+	echo
+	printf '%-10s %-29s %-44s %-30s %s\n' lab patch "the cause a student must be told" "first failing test" verdict
+	awk -F'\t' '{ printf "%-10s %-29s %-44s %-30s %s\n", $1, $2, substr($3, 1, 44), $4, $5 }' "$out/causes.tsv"
+	awk -F'\t' '{ n++; if ($5 == "named") k++; if ($3 != "-") d++ }
+		END { printf "causes: %d of %d wrong patches judged declare one; %d named right\n", d, n, k }' "$out/causes.tsv"
+fi
 echo
 printf '%-10s %7s  %s\n' time seconds ""
 printf '%-10s %7s  %s\n' build "$build_time" "${#copies[@]} folders, make -j$jobs"
