@@ -29,6 +29,18 @@
 	"the last tile's loads of j >= n read past the end of pos, whose next bytes hold NaN "     \
 	"here: load a zero-mass body there instead (" HANDOUT ", step 2.b)"
 
+/* Every body of the last, partial block still holds the poison, every other is written:
+ * that block was never launched (a grid of n / P blocks, rounded down). */
+static int unlaunched_last_block(const float3 *acc, int n, int p)
+{
+	int last = n / p * p;
+
+	for (int i = 0; i < n; i++)
+		if ((i >= last) != (grade_untouched(&acc[i], sizeof(acc[i])) != 0))
+			return 0;
+	return 1;
+}
+
 static const char *hint_for(const struct compare_result *res, int n, int p, const float3 *acc)
 {
 	int last_tile = n / p * p, partial = n % p != 0;
@@ -41,6 +53,10 @@ static const char *hint_for(const struct compare_result *res, int n, int p, cons
 	if (n == 1)
 		return "a lone body feels nothing: its tile holds it and P-1 padding slots, "
 		       "which must pull with zero mass (" HANDOUT ", step 2.b)";
+	if (partial && n > p && unlaunched_last_block(acc, n, p))
+		return "the bodies of the last, partial block, and only they, were never written: "
+		       "it was never launched. The blocks must cover n, rounding up: "
+		       "blocks_for(n, TILE), not n / TILE (" HANDOUT ", step 2.c)";
 	if (partial && (res->worst >= last_tile || (res->n_nan && res->first_nan >= last_tile)))
 		return "a body of the last, partial tile is wrong or unwritten: threads past n "
 		       "must still load (a zero-mass body) and reach every barrier, and only "

@@ -65,15 +65,18 @@ tests_of() {
 # A wrong patch's "# cause: STEP PHRASE" (its .expect) is what a student must be told:
 # the first failing test's reason must name the handout step STEP (- for none: a fault
 # no step of the handout makes) and hold PHRASE (case aside); one that does not fails
-# the patch, naming what it said instead.
+# the patch, naming what it said instead. "# cause (emulated): " and "# cause (gpu): "
+# apply to one kind of run only.
 judge() {
 	awk -F'\t' -v kind="$1" -v expf="$2" -v self="$3" -v known_f="$4" -v emu="$emu" \
 		-v causes="$out/causes.tsv" -v lab="${CAUSE_LAB:-}" -v patch="${CAUSE_PATCH:-}" '
 		BEGIN {
 			while ((getline l < known_f) > 0) { split(l, a, "\t"); known[a[1]] = 1; nknown++ }
 			while (expf != "" && (getline l < expf) > 0) {
-				if (l ~ /^# cause: /) {
-					c = substr(l, 10); cause_step = c; sub(/ .*/, "", cause_step)
+				# "# cause (emulated): " or "# cause (gpu): ": where the message is the
+				# emulation (a barrier after a return) or the GPU alone
+				if (l ~ /^# cause: / || (emu && l ~ /^# cause \(emulated\): /) || (!emu && l ~ /^# cause \(gpu\): /)) {
+					c = l; sub(/^# cause[^:]*: /, "", c); cause_step = c; sub(/ .*/, "", cause_step)
 					cause_phrase = c; sub(/^[^ ]* */, "", cause_phrase)
 				}
 				if (l ~ /^#/ || l == "") continue
