@@ -92,6 +92,38 @@ GRADED_TEST(forces, unsorted, 1, 120)
 	check_forces(0.5f, BOUNDS(T05), 0, 0.0);
 }
 
+/* The opening test compares r^2 + eps2, the softened distance the pull uses, with
+ * open_r2 + eps2: the softening cancels. A walk that adds eps2 on one side only takes
+ * whole, at a softening as wide as the cells, cells it should open; at the other
+ * tests' eps2 = 1e-4 that changes nothing. Here eps = 0.2 (BH_EPS2_WIDE), as a smoothed
+ * model of a galaxy uses, at BH_N_SMALL bodies on every machine (its bounds are the
+ * emulation's measures, thresholds.h). */
+GRADED_TEST(forces, wide_softening, 2, 120)
+{
+	struct cloud c;
+	struct octree_host h;
+
+	gpu_require();
+	GPU_OK(cloud_open(&c, BH_N_SMALL, 1, rng_fresh_seed()));
+	cr_assert(!cloud_upload_cpu_tree(&c, &h, PHASE_FORCES), "the CPU tree failed");
+	octree_free(&h);
+	GPU_OK(bh_forces(&c.t, c.d_acc, 0.5f, BH_EPS2_WIDE, 1));
+	struct accel_error_stats st = cloud_error(&c, BH_EPS2_WIDE);
+	cr_assert(st.mean <= ERR_MEAN_WIDE && st.p99 <= ERR_P99_WIDE,
+		  "bh_forces with a wide softening, eps2 = %g, theta = 0.5, %d bodies (seed "
+		  "0x%llx): relative error against the direct sum: mean %.3g (limit %.1e), 99th "
+		  "percentile %.3g (limit %.1e), worst %.3g at body %d\nhint: cells are taken whole "
+		  "that should be opened, where the softening is as wide as the cells: the opening "
+		  "test must compare the softened r^2 + eps2 with open_r2 + eps2, eps2 on both "
+		  "sides or on neither (" HANDOUT ", step 5.e)",
+		  BH_EPS2_WIDE, c.n, (unsigned long long)c.seed, st.mean, ERR_MEAN_WIDE, st.p99,
+		  ERR_P99_WIDE, st.max, st.worst);
+	GRADE_NOTE("eps2 = %g, theta = 0.5: mean error %.2e (limit %.1e), 99th percentile %.2e "
+		   "(limit %.1e)",
+		   BH_EPS2_WIDE, st.mean, ERR_MEAN_WIDE, st.p99, ERR_P99_WIDE);
+	cloud_close(&c);
+}
+
 /* Equal masses hide a pull computed with another body's mass. */
 GRADED_TEST(forces, masses_theta_05, 2, 120)
 {

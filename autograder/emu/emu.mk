@@ -13,7 +13,7 @@ EMU_OUT ?= $(BUILD)/emu/out/$(SELECTED).tsv
 # -fno-math-errno: sqrtf is one instruction, not a call that may set errno (no kernel
 # reads errno; the results are the same), a third off an all-pairs loop's time
 EMU_CXXFLAGS := -std=c++17 -O2 -g -fno-math-errno -Wall -Wno-attributes -Wno-unknown-pragmas \
-	-Wno-sign-compare -include autograder/emu/emu.h
+	-Wno-sign-compare -include autograder/emu/emu.h -Iautograder/emu
 # The checking runner's lab objects: g++ calls emu_sanitizer.c before every load and store
 # (-fsanitize=thread's calls, without its runtime), for the sanitizer tests emulated
 EMU_CHECK_FLAGS := -fsanitize=thread -DEMU_CHECKED

@@ -118,6 +118,15 @@ for dir in "${dirs[@]}"; do
 		"$dir"/attack.cu >>"$target_cu"
 	subs+=("$root/$name")
 done
+# the copies' .cu files that are their base's, byte for byte, take the base's objects
+# (reuse-objects.sh): the bases built first
+bases=$(for dir in "${dirs[@]}"; do conf "$dir"; [ -z "$(not_here)" ] && echo "$base"; done | sort -u)
+$make --no-print-directory -k -j"$(nproc)" "$([ "$mode" = gpu ] && echo graders || echo emu-graders)" \
+	SUBMISSIONS="$(echo $bases)" >"$root/build-bases.log" 2>&1
+for dir in "${dirs[@]}"; do
+	conf "$dir"
+	[ -z "$(not_here)" ] && autograder/tests/reuse-objects.sh "$root/$(basename "$dir")" "$lab" "$mode" "$base"
+done
 # LAB= where there is one lab (as before); with several, every copy's own
 one_lab=()
 [ ${#labs[@]} -eq 1 ] && one_lab=(LAB="${labs[0]%%-*}")

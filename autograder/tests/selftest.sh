@@ -172,43 +172,16 @@ done
 # -k: a copy that does not build is reported when it is graded, the others still build.
 # The solution first: a copy differs from it in one or two files, and a file that is
 # byte for byte the solution's, in a folder whose headers are all the solution's,
-# compiles to the solution's object, which the copy's build then takes (reuse_objects).
+# compiles to the solution's object, which the copy's build then takes (reuse-objects.sh).
 t0=$SECONDS
 lab_arg=()
 [ $# -eq 1 ] && lab_arg=(LAB="${1%%-*}")
 target=$([ -n "$emu" ] && echo emu-graders || echo graders)
 echo "selftest: building ${#copies[@]} folders (labs/, solutions/ and the patched copies) with make -j$jobs; log: $out/build.log"
 make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS=solutions "$target" >"$out/build.log" 2>&1
-# reuse_objects COPY LAB: links the solution's objects of the copy's unchanged .cu files
-# into the copy's build, newer than the copy's sources, so that make keeps them
-reuse_objects() {
-	local sub=$1 lab=$2 f name from to
-	[ "$(cd "solutions/$lab" && ls | grep -v -e '\.cu$' -e '\.orig$')" = "$(cd "$sub/$lab" && ls | grep -v -e '\.cu$' -e '\.orig$')" ] || return 0
-	for f in "solutions/$lab"/*; do
-		[[ $f == *.cu ]] || cmp -s "$f" "$sub/$lab/${f##*/}" || return 0
-	done
-	if [ -n "$emu" ]; then
-		from=build/emu/solutions/$lab to=build/emu/${sub//\//_}/$lab
-	else
-		from=build/sub/solutions/$lab to=build/sub/${sub//\//_}/$lab
-	fi
-	for f in "solutions/$lab"/*.cu; do
-		name=$(basename "$f" .cu)
-		cmp -s "$f" "$sub/$lab/$name.cu" || continue
-		if [ -n "$emu" ]; then
-			set -- "lab/$name.cc" "lab/$name.o" "lab-check/$name.o"
-		else
-			set -- "$name.o" "$name.o.res" "$name.ptx"
-		fi
-		for o in "$@"; do
-			[ -f "$from/$o" ] || continue
-			mkdir -p "$(dirname "$to/$o")" && cp "$from/$o" "$to/$o"
-		done
-	done
-}
 for c in "${copies[@]}"; do
 	case $c in labs | solutions) continue ;; esac
-	for lab in "$@"; do [ -d "$c/$lab" ] && reuse_objects "$c" "$lab"; done
+	for lab in "$@"; do autograder/tests/reuse-objects.sh "$c" "$lab" "${emu:+emu}"; done
 done
 make -k -j"$jobs" --no-print-directory "${lab_arg[@]}" SUBMISSIONS="${copies[*]}" "$target" >>"$out/build.log" 2>&1 ||
 	echo "selftest: some builds failed (see $out/build.log): those copies fail below"

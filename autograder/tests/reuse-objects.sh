@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# reuse-objects.sh COPY LAB [emu|gpu] [BASE]: a copy of BASE/LAB (default solutions: a
+# self-check patch, an attack) differs from it in a file or two; each .cu file byte for
+# byte BASE's, in a folder whose other files are all BASE's, compiles to BASE's object.
+# Copies those objects (and, emulated, the generated sources) from BASE's build into
+# the copy's, newer than the copy's sources, so that make keeps them. Needs BASE built
+# first; anything else is left to make.
+set -u
+sub=$1 lab=$2 emu=${3:-} base=${4:-solutions}
+[ "$emu" = gpu ] && emu=
+others() { (cd "$1" && ls | grep -v -e '\.cu$' -e '\.orig$'); }
+[ -d "$sub/$lab" ] && [ "$(others "$base/$lab")" = "$(others "$sub/$lab")" ] || exit 0
+for f in "$base/$lab"/*; do
+	[[ $f == *.cu ]] || cmp -s "$f" "$sub/$lab/${f##*/}" || exit 0
+done
+tag=${sub//\//_}
+if [ -n "$emu" ]; then
+	from=build/emu/$base/$lab to=build/emu/$tag/$lab
+else
+	from=build/sub/$base/$lab to=build/sub/$tag/$lab
+fi
+for f in "$base/$lab"/*.cu; do
+	name=$(basename "$f" .cu)
+	cmp -s "$f" "$sub/$lab/$name.cu" || continue
+	if [ -n "$emu" ]; then
+		outs=("lab/$name.cc" "lab/$name.o" "lab-check/$name.o")
+	else
+		outs=("$name.o" "$name.o.res" "$name.ptx")
+	fi
+	for o in "${outs[@]}"; do # in this order: each newer than what it is made from
+		[ -f "$from/$o" ] || continue
+		mkdir -p "$(dirname "$to/$o")" && cp "$from/$o" "$to/$o"
+	done
+done
