@@ -95,9 +95,9 @@ GRADED_TEST(forces, unsorted, 1, 120)
 /* The opening test compares r^2 + eps2, the softened distance the pull uses, with
  * open_r2 + eps2: the softening cancels. A walk that adds eps2 on one side only takes
  * whole, at a softening as wide as the cells, cells it should open; at the other
- * tests' eps2 = 1e-4 that changes nothing. Here eps = 0.2 (BH_EPS2_WIDE), as a smoothed
- * model of a galaxy uses, at BH_N_SMALL bodies on every machine (its bounds are the
- * emulation's measures, thresholds.h). */
+ * tests' eps2 = 1e-4 that changes nothing. Here eps2 = 1 (BH_EPS2_WIDE: as wide as the
+ * sphere's scale, as a smoothed model of a halo uses), at BH_N_SMALL bodies on every
+ * machine (its bounds are the emulation's measures, thresholds.h). */
 GRADED_TEST(forces, wide_softening, 2, 120)
 {
 	struct cloud c;

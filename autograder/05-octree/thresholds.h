@@ -66,11 +66,17 @@
  * 0.175, 99th percentile 1.2, far over; dq_half_width 8.8e-3 / 4.7e-2 (forces), 9.1e-3
  * / 5.1e-2 (step). com_count_weighted gave 5.8e-3 / 2.8e-2 on the step, at the bound:
  * the summary tests catch it. */
-/* forces/wide_softening: eps = 0.2 at BH_N_SMALL bodies, theta 0.5; bounds twice the
- * worst the solution measured, emulated (MEASURING) */
-#define BH_EPS2_WIDE   0.04f
-#define ERR_MEAN_WIDE  1.0
-#define ERR_P99_WIDE   1.0
+/* forces/wide_softening: eps2 = 1 (a softening as wide as the Plummer sphere's scale,
+ * where it is as wide as most cells) at BH_N_SMALL bodies, theta 0.5, on every machine.
+ * As the *_SMALL bounds: twice what a correct walk without the warp vote (patch
+ * alt_thread_stacks) measured, emulated, 2026-12-07: 1.49e-2 / 1.91e-2 (mean / 99th
+ * percentile; two runs). The solution: 9.9e-3 to 1.06e-2 / 1.61e-2 to 1.68e-2 (six
+ * runs); eps2 left out of open_r2 (patch opening_without_softening): 2.9e-2 to 3.4e-2 /
+ * 5.1e-2 to 6.5e-2 (three runs), over the 99th percentile's bound by 1.35 times at
+ * least. At eps2 = 0.04 that patch was 1.5 times the solution's error, at 1e-4 equal. */
+#define BH_EPS2_WIDE  1.0f
+#define ERR_MEAN_WIDE 3.0e-2
+#define ERR_P99_WIDE  3.8e-2
 
 #define MASS_RATIO		  1e3
 #define ERR_MEAN_T05_MASSES	  3.4e-3
