@@ -93,6 +93,21 @@ collect() { # waits for the background steps and records how they ended
 	done
 }
 lab_dir() { ls -d "solutions/$1"-* 2>/dev/null | sed 's|.*/||'; }
+# grade_speed LAB: the solution's speed tests alone on the GPU, then its grade: the
+# untimed part's fragment and this one's together, in the logs
+grade_speed() {
+	local lab=$1 name g=build/grade-solutions/$1
+	name=$(lab_dir "$lab")
+	step "$lab-grade-solutions-speed" 240 make grade SUBMISSION=solutions LAB="$lab" \
+		FILTER='speed/*' GRADE_DIR="$g-speed"
+	rm -rf "$g" && mkdir -p "$g/logs/$name"
+	cat "$g-untimed/$name.tsv" "$g-speed/$name.tsv" >"$g/$name.tsv" 2>/dev/null
+	build/bin/grade_report --strict --json "$g/results.json" "$g/$name.tsv" \
+		>"$logs/$lab-grade-solutions.log" 2>&1
+	cp "$g/results.json" "$logs/$lab-results-solutions.json" 2>/dev/null
+	cp -r "$g-untimed/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
+	cp "$g-speed/logs/$name/tests.xml" "$logs/$lab-solutions-logs/tests-speed.xml" 2>/dev/null
+}
 total() { sed -n 's/^TOTAL *\([0-9]*\/[0-9]*\).*/\1/p' "$1" 2>/dev/null; }
 
 step build 300 make -j"$(nproc)" all
@@ -136,15 +151,7 @@ if want course; then
 	done
 	collect
 	for lab in "${labs[@]}"; do
-		name=$(lab_dir "$lab") g=build/grade-solutions/$lab
-		step "$lab-grade-solutions-speed" 240 make grade SUBMISSION=solutions LAB="$lab" \
-			FILTER='speed/*' GRADE_DIR="$g-speed"
-		rm -rf "$g" && mkdir -p "$g/logs/$name"
-		cat "$g-untimed/$name.tsv" "$g-speed/$name.tsv" >"$g/$name.tsv" 2>/dev/null
-		build/bin/grade_report --strict --json "$g/results.json" "$g/$name.tsv" \
-			>"$logs/$lab-grade-solutions.log" 2>&1
-		cp "$g/results.json" "$logs/$lab-results-solutions.json" 2>/dev/null
-		cp -r "$g-untimed/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
+		grade_speed "$lab"
 		cp "build/grade-labs/$lab/results.json" "$logs/$lab-results-labs.json" 2>/dev/null
 	done
 	cp -r build/sanitize build/selftest-gpu-only "$logs/" 2>/dev/null
@@ -185,18 +192,7 @@ for lab in "${labs[@]}"; do
 	# the SASS count is of the all-pairs hot loop: labs 01 to 03 only
 	want sass && [[ $lab == 0[123] ]] && bstep "$lab-sass" 120 make sass LAB="$lab" SUBMISSION=solutions
 	collect
-	if want grade; then
-		g=build/grade-solutions/$lab
-		step "$lab-grade-solutions-speed" 240 make grade SUBMISSION=solutions LAB="$lab" \
-			FILTER='speed/*' GRADE_DIR="$g-speed"
-		rm -rf "$g" && mkdir -p "$g/logs/$name"
-		cat "$g-untimed/$name.tsv" "$g-speed/$name.tsv" >"$g/$name.tsv" 2>/dev/null
-		build/bin/grade_report --strict --json "$g/results.json" "$g/$name.tsv" \
-			>"$logs/$lab-grade-solutions.log" 2>&1
-		cp "$g/results.json" "$logs/$lab-results-solutions.json" 2>/dev/null
-		cp -r "$g-untimed/logs/$name" "$logs/$lab-solutions-logs" 2>/dev/null
-		cp "$g-speed/logs/$name/tests.xml" "$logs/$lab-solutions-logs/tests-speed.xml" 2>/dev/null
-	fi
+	want grade && grade_speed "$lab"
 	# the four tools at once, two tests at a time each; their own limit ends 30 s
 	# before the step's, so that their verdict comes even from a run cut short
 	if want sanitize; then
