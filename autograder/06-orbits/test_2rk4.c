@@ -42,6 +42,7 @@ static double state_error(const double got[6], const double want[6])
 struct rk4_miss {
 	double worst, pos_err, vel_err;
 	int worst_i, n_bad, first_bad, last_bad;
+	int unmoved; /* satellites whose state is still their first, bit for bit */
 };
 
 /* The device's batch against orbit_rk4 after @steps steps of @dt (relative distance in
@@ -49,16 +50,18 @@ struct rk4_miss {
 static struct rk4_miss rk4_error(struct batch *b, int steps, double dt, double tol)
 {
 	double *got = malloc(6 * (size_t)b->n * sizeof(double));
-	struct rk4_miss m = {0.0, 0.0, 0.0, 0, 0, -1, -1};
+	struct rk4_miss m = {0.0, 0.0, 0.0, 0, 0, -1, -1, 0};
 
 	GPU_OK(batch_download(b, got));
 	for (int i = 0; i < b->n; i++) {
 		double s[6], g[6];
+		int same = 1;
 		batch_state(b, i, s);
+		for (int c = 0; c < 6; c++)
+			g[c] = got[(size_t)c * b->n + i], same &= g[c] == s[c];
+		m.unmoved += same;
 		for (int t = 0; t < steps; t++)
 			orbit_rk4(s, dt);
-		for (int c = 0; c < 6; c++)
-			g[c] = got[(size_t)c * b->n + i];
 		double e = state_error(g, s);
 		if (!(e <= tol)) {
 			m.n_bad++;
@@ -89,6 +92,10 @@ static const char *rk4_hint(const struct rk4_miss *m, int n, int modular)
 		       "the last satellite (i >= n) wrote into the arrays that follow (the state "
 		       "is six arrays of n, one after another); return early for i >= n, before "
 		       "any read (" HANDOUT ", step 6.c)";
+	if (m->unmoved == n)
+		return "not one satellite moved: its state is still the first, bit for bit, so no "
+		       "step ran; the launches must cover every step, the last, partial launch "
+		       "included (" HANDOUT ", step 6.c)";
 	if (m->pos_err <= RK4_REL_TOL && m->vel_err > RK4_REL_TOL)
 		return "the positions are right and the velocities are not: is the velocity "
 		       "stored back with the position (all six components, every launch)? (" HANDOUT
