@@ -284,11 +284,11 @@ const char *grade_describe(char *buf, size_t len, const struct compare_result *r
 	}
 	if (res->n_nan) {
 		snprintf(buf, len,
-			 "%s %ld is not finite: %c got %.6g, want %.6g; %ld of the %ld checked are "
+			 "%s %ld is not finite: %c got %.6g, want %.6g; %ld of the %ld checked %s "
 			 "not finite (NaN is the poison the output was filled with before the "
 			 "launch)",
 			 item, res->worst, axis, res->worst_got, res->worst_want, res->n_nan,
-			 res->count);
+			 res->count, res->n_nan == 1 ? "is" : "are");
 		return buf;
 	}
 	snprintf(buf, len,

@@ -267,7 +267,9 @@ void report_json(FILE *f, const struct report *r)
 		 r->emulated ? "EMULATED on the CPU (correctness and sanitizers, not a GPU grade): "
 			     : "",
 		 t.score, t.max_score, t.passed, t.failed, t.skipped,
-		 t.skipped ? " (skipped tests need a CUDA GPU and score 0 here)" : "");
+		 t.skipped ? " (skipped tests need a CUDA GPU, or for resources nvcc's build, and "
+			     "score 0 here)"
+			   : "");
 	fprintf(f, "{\n  \"score\": %d,\n  \"execution_time\": %.0f,\n  \"output\": ", t.score,
 		seconds);
 	json_string(f, summary);
