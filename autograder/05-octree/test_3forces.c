@@ -109,15 +109,16 @@ GRADED_TEST(forces, wide_softening, 2, 120)
 	octree_free(&h);
 	GPU_OK(bh_forces(&c.t, c.d_acc, 0.5f, BH_EPS2_WIDE, 1));
 	struct accel_error_stats st = cloud_error(&c, BH_EPS2_WIDE);
-	cr_assert(st.mean <= ERR_MEAN_WIDE && st.p99 <= ERR_P99_WIDE,
-		  "bh_forces with a wide softening, eps2 = %g, theta = 0.5, %d bodies (seed "
-		  "0x%llx): relative error against the direct sum: mean %.3g (limit %.1e), 99th "
-		  "percentile %.3g (limit %.1e), worst %.3g at body %d\nhint: cells are taken whole "
-		  "that should be opened, where the softening is as wide as the cells: the opening "
-		  "test must compare the softened r^2 + eps2 with open_r2 + eps2, eps2 on both "
-		  "sides or on neither (" HANDOUT ", step 5.e)",
-		  BH_EPS2_WIDE, c.n, (unsigned long long)c.seed, st.mean, ERR_MEAN_WIDE, st.p99,
-		  ERR_P99_WIDE, st.max, st.worst);
+	cr_assert(
+	    st.mean <= ERR_MEAN_WIDE && st.p99 <= ERR_P99_WIDE,
+	    "bh_forces with a wide softening, eps2 = %g, theta = 0.5, %d bodies (seed "
+	    "0x%llx): relative error against the direct sum: mean %.3g (limit %.1e), 99th "
+	    "percentile %.3g (limit %.1e), worst %.3g at body %d\nhint: cells are taken whole "
+	    "that should be opened, where the softening is as wide as the cells: the opening "
+	    "test must compare the softened r^2 + eps2 with open_r2 + eps2, eps2 on both "
+	    "sides or on neither (" HANDOUT ", step 5.e)",
+	    BH_EPS2_WIDE, c.n, (unsigned long long)c.seed, st.mean, ERR_MEAN_WIDE, st.p99,
+	    ERR_P99_WIDE, st.max, st.worst);
 	GRADE_NOTE("eps2 = %g, theta = 0.5: mean error %.2e (limit %.1e), 99th percentile %.2e "
 		   "(limit %.1e)",
 		   BH_EPS2_WIDE, st.mean, ERR_MEAN_WIDE, st.p99, ERR_P99_WIDE);
