@@ -436,6 +436,7 @@ GRADED_TEST(fast, kept_sorted, 0, 180)
 		/* the kept-sorted step from the same state */
 		gpu_poison(d_pos[1], b3);
 		gpu_poison(d_vel[1], b3);
+		gpu_poison(d_id[1], bi); /* -1 everywhere: an id never written is no permutation */
 		GPU_OK(boids_step_sorted(&gs, d_pos[0], d_vel[0], d_id[0], d_pos[1], d_vel[1],
 					 d_id[1], n, &p));
 		gpu_download(pos, d_pos[1], b3);
