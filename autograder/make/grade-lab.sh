@@ -78,10 +78,11 @@ if [ ! -d "$sub/$lab" ]; then
 	zero_all "$sub has no $lab folder: nothing was submitted for this lab"
 	exit 0
 fi
-# the first build of a lab's grader says so, so that its wait (about a minute on two
-# cores) is not silent; later ones rebuild what changed, in seconds
+# a folder's first build says so, so that its wait is not silent: the lab's grader, built
+# once for every folder (about a minute on two cores the first time), and the folder's
+# own kernels (seconds); later ones rebuild what changed
 [ -x "$bin" ] ||
-	echo "building $sub/$lab and, a first time, its grader${emulated:+ for the CPU} (about a minute on two cores; later grades take seconds to build)"
+	echo "building $sub/$lab${emulated:+ for the CPU} (the lab's grader too, the first time: about a minute on two cores; then seconds)"
 # the submission alone first: its symbols are checked before anything links with it
 if ! $make --no-print-directory SUBMISSION="$sub" "$out/lab.a" >"$logs/build.log" 2>&1; then
 	build_failed "does not compile"
