@@ -216,15 +216,16 @@ const char *runner_io_emulation_line(void)
 	return emu_line[0] ? emu_line : NULL;
 }
 
-/* the mark of a runner that never answered, beside the runners' scratch folders: one
- * grading's tests share it, and grade-lab.sh removes it with them */
+/* the mark of a runner that never answered, beside the runners' scratch folders of one
+ * grading ($PL_SCRATCH_ROOT, which grade-lab.sh makes fresh and removes): its tests share
+ * it. A run outside a grading (no such root) marks nothing, so no mark outlives it. */
 static int stuck_path(char *buf, size_t len)
 {
-	char base[PATH_MAX];
+	const char *root = getenv("PL_SCRATCH_ROOT");
 
-	if (scratch_base(base, sizeof(base)))
+	if (!root || !*root)
 		return -1;
-	return (size_t)snprintf(buf, len, "%s/runner-never-answered", base) >= len ? -1 : 0;
+	return (size_t)snprintf(buf, len, "%s/runner-never-answered", root) >= len ? -1 : 0;
 }
 
 void runner_stuck_mark(const char *reason)
