@@ -14,6 +14,9 @@
 # GRADE_USER=name (when run as root): the grader, and so the student's code, runs as
 # that unprivileged user; it can write only a scratch folder, never the report.
 # GRADE_JOBS=N: tests run N at a time (default: 1 on a GPU, one per core emulated).
+# GRADE_SHARE_GPU=1: no turn-taking on the GPU (the lock below), for gradings with no
+# timed test that counts: the device check's first phase (its untimed gradings, a
+# skeleton's, which must score 0 whatever its timings). Never for a class's grades.
 set -u
 lab="" sub="" out="" dir="" limit=1800 filter="" make=make emulated="" given=""
 while [ $# -gt 0 ]; do
@@ -134,7 +137,8 @@ fi
 # themselves (no other grading's work on it while one is timed or sanitized), and the
 # wait is outside every test's time limit. The lock is the GPU's (by its UUID), so
 # gradings on other GPUs of a node do not wait; PL_GPU_LOCK_DIR says where it lives.
-if [ -z "$emulated" ] && command -v flock >/dev/null && uuid=$("$bin" --gpu-uuid 2>/dev/null); then
+if [ -z "$emulated" ] && [ "${GRADE_SHARE_GPU:-0}" != 1 ] && command -v flock >/dev/null &&
+	uuid=$("$bin" --gpu-uuid 2>/dev/null); then
 	lock=${PL_GPU_LOCK_DIR:-/tmp}/particle-labs-$uuid.lock
 	(umask 0 && : >>"$lock") 2>/dev/null
 	if exec 8<"$lock" && ! flock -n 8; then

@@ -17,8 +17,8 @@
 #             alone, then three gradings of it at once; every copy must keep full marks
 #             (not in the default plan: about four gradings' time per lab)
 #   bench     make bench (not in the default plan: minutes per lab)
-#   course    the whole course in one call, alone (STEPS=course, about 6 minutes on an
-#             H100): first, COURSE_JOBS (default 3) at a time, every lab's solution
+#   course    the whole course in one call, alone (STEPS=course): first, sharing the
+#             GPU, COURSE_JOBS (default 4) at a time, every lab's solution
 #             graded but its speed tests, its skeleton graded, make sanitize on it, and
 #             the self-check's GPU-only patches (those whose .expect says gpu-only);
 #             then every lab's speed tests, one lab at a time on an idle GPU; then one
@@ -133,18 +133,24 @@ if want course; then
 	# processes with a CUDA context: more at once made contexts wait past the tests'
 	# limits), then the timed work alone
 	t_course=$SECONDS
-	pjobs=${COURSE_JOBS:-3}
+	pjobs=${COURSE_JOBS:-4}
 	gpu_only=$(grep -l '^# gpu-only' autograder/tests/selftest/*/*.expect 2>/dev/null | xargs -r -n1 basename | sed 's/\.expect$//')
+	# Nothing in this phase is timed, so its gradings share the GPU (GRADE_SHARE_GPU=1):
+	# with grade-lab.sh's turn-taking they ran one after another (at 461e576, H100: the
+	# phase 471 s, a grading waiting up to 109 s for its turn). The sanitizers first,
+	# the longest (lab 04's 123 s) before the rest.
 	queue=()
 	for lab in "${labs[@]}"; do
-		queue+=("$lab-grade-solutions-untimed 300 env GRADE_JOBS=2 make grade SUBMISSION=solutions LAB=$lab FILTER=!(speed)/* GRADE_DIR=build/grade-solutions/$lab-untimed")
-		queue+=("$lab-grade-labs 300 env GRADE_JOBS=2 make grade SUBMISSION=labs LAB=$lab SKELETON_CHECK=1 GRADE_DIR=build/grade-labs/$lab")
 		queue+=("$lab-sanitize 300 env SANITIZE_JOBS=1 SANITIZE_TIMEOUT=240 make sanitize LAB=$lab SUBMISSION=solutions")
+	done
+	for lab in "${labs[@]}"; do
+		queue+=("$lab-grade-solutions-untimed 300 env GRADE_JOBS=2 GRADE_SHARE_GPU=1 make grade SUBMISSION=solutions LAB=$lab FILTER=!(speed)/* GRADE_DIR=build/grade-solutions/$lab-untimed")
+		queue+=("$lab-grade-labs 300 env GRADE_JOBS=2 GRADE_SHARE_GPU=1 make grade SUBMISSION=labs LAB=$lab SKELETON_CHECK=1 GRADE_DIR=build/grade-labs/$lab")
 	done
 	gpu_labs=$(for p in $gpu_only; do ls autograder/tests/selftest/*/"$p.expect" | sed 's|.*/selftest/||; s|/.*||'; done | sort -u | tr '\n' ' ')
 	# first, as one of the jobs (their skeletons are graded in the queue already)
 	# shellcheck disable=SC2086
-	[ -n "$gpu_only" ] && bstep selftest-gpu-only 300 env SELFTEST_PATCHES="$(echo $gpu_only)" \
+	[ -n "$gpu_only" ] && bstep selftest-gpu-only 300 env GRADE_SHARE_GPU=1 SELFTEST_PATCHES="$(echo $gpu_only)" \
 		SELFTEST_SKELETONS=0 SELFTEST_JOBS=4 SELFTEST_OUT=build/selftest-gpu-only \
 		autograder/tests/selftest.sh $gpu_labs
 	for job in "${queue[@]}"; do
