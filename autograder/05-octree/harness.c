@@ -9,6 +9,9 @@
 #include "rng.h"
 #include "harness.h"
 #include "thresholds.h"
+#ifdef HAVE_BASELINE
+#include "baseline_build.h"
+#endif
 
 cudaError_t cloud_open(struct cloud *c, int n, int plummer, uint64_t seed)
 {
@@ -210,6 +213,86 @@ cudaError_t cloud_time(struct cloud *c, enum cloud_fn fn, float theta, int fresh
 	struct cloud_run r = {c, fn, theta};
 	struct timing_plan plan = {
 	    fresh_output ? cloud_poison : NULL, cloud_once, &r, warmup, runs, fresh_output};
+
+	return time_gpu(&plan, t);
+}
+
+struct phase_run {
+	struct cloud *c;
+	enum cloud_fn fn;
+	int course;
+};
+
+/* What the phase writes, poisoned: a run that skips its work leaves the poison for the
+ * next phase, and the check after timing, to find. */
+static cudaError_t phase_poison(void *ctx)
+{
+	struct phase_run *r = ctx;
+	struct bh_tree *t = &r->c->t;
+	size_t nodes = (size_t)t->nnodes + 1;
+
+	switch (r->fn) {
+	case FN_BOUNDING_BOX:
+		CUDA_CHECK(cudaMemset(t->d_box, 0xff, sizeof(float4)));
+		return cudaMemset(t->d_partial, 0xff,
+				  2 * (size_t)t->partial_blocks * sizeof(float4));
+	case FN_BUILD:
+		CUDA_CHECK(cudaMemset(t->d_child, 0xff, 8 * nodes * sizeof(int)));
+		CUDA_CHECK(cudaMemset(t->d_depth, 0xff, nodes * sizeof(int)));
+		return cudaMemset(t->d_state, 0xff, BH_STATE_SLOTS * sizeof(int));
+	case FN_SUMMARIZE:
+		CUDA_CHECK(cudaMemset(t->d_node + t->bottom, 0xff,
+				      (nodes - (size_t)t->bottom) * sizeof(float4)));
+		return cudaMemset(t->d_count + t->bottom, 0xff,
+				  (nodes - (size_t)t->bottom) * sizeof(int));
+	case FN_SORT:
+		CUDA_CHECK(cudaMemset(t->d_start, 0xff, nodes * sizeof(int)));
+		return cudaMemset(t->d_sorted, 0xff, (size_t)t->n * sizeof(int));
+	default:
+		return cudaErrorInvalidValue;
+	}
+}
+
+static cudaError_t phase_once(void *ctx)
+{
+	struct phase_run *r = ctx;
+	struct cloud *c = r->c;
+
+	if (!r->course)
+		switch (r->fn) {
+		case FN_BOUNDING_BOX:
+			return bh_bounding_box(&c->t, c->d_bodies);
+		case FN_BUILD:
+			return bh_build(&c->t, c->d_bodies);
+		case FN_SUMMARIZE:
+			return bh_summarize(&c->t);
+		case FN_SORT:
+			return bh_sort(&c->t);
+		default:
+			return cudaErrorInvalidValue;
+		}
+#ifdef HAVE_BASELINE
+	switch (r->fn) {
+	case FN_BOUNDING_BOX:
+		return baseline_bh_bounding_box(&c->t, c->d_bodies);
+	case FN_BUILD:
+		return baseline_bh_build(&c->t, c->d_bodies);
+	case FN_SUMMARIZE:
+		return baseline_bh_summarize(&c->t);
+	case FN_SORT:
+		return baseline_bh_sort(&c->t);
+	default:
+		break;
+	}
+#endif
+	return cudaErrorNotSupported; /* no solutions/ in this tree (the emulation) */
+}
+
+cudaError_t cloud_time_phase(struct cloud *c, enum cloud_fn fn, int course, int runs,
+			     struct timing *t)
+{
+	struct phase_run r = {c, fn, course};
+	struct timing_plan plan = {phase_poison, phase_once, &r, 1, runs, 1};
 
 	return time_gpu(&plan, t);
 }

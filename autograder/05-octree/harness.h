@@ -90,4 +90,12 @@ const char *cloud_fn_name(enum cloud_fn fn);
 cudaError_t cloud_time(struct cloud *c, enum cloud_fn fn, float theta, int fresh_output, int warmup,
 		       int runs, struct timing *t);
 
+/* Times one of the four phases before the walk (FN_BOUNDING_BOX to FN_SORT), the
+ * submission's or, with @course (HAVE_BASELINE only), the course's build of it: what the
+ * phase writes is poisoned and the L2 flushed before every run, so that each run does
+ * the phase's whole work and the last run's result is its own (the next phase reads
+ * it). The phases before must have run; a warm-up, then the median of @runs. */
+cudaError_t cloud_time_phase(struct cloud *c, enum cloud_fn fn, int course, int runs,
+			     struct timing *t);
+
 #endif /* LAB05_HARNESS_H */

@@ -108,3 +108,89 @@ GRADED_TEST(speed, sorted_vs_unsorted, 2, 300)
 	free(ref);
 	cloud_close(&c);
 }
+
+#ifdef HAVE_BASELINE
+/* The phases before the walk, in order (each reads what the one before left). */
+static const enum cloud_fn phases[] = {FN_BOUNDING_BOX, FN_BUILD, FN_SUMMARIZE, FN_SORT};
+#define PHASES ((int)(sizeof(phases) / sizeof(phases[0])))
+
+/* Times the four phases in order, the course's build (@course) or the submission's. */
+static void time_phases(struct cloud *c, int course, double *ms)
+{
+	struct timing t;
+
+	for (int k = 0; k < PHASES; k++) {
+		GPU_OK(cloud_time_phase(c, phases[k], course, PHASE_RUNS, &t));
+		ms[k] = t.median_ms;
+	}
+}
+
+/* Where to look when phase k is slow. */
+static const char *phase_hint(int k)
+{
+	static const char *const hints[] = {
+	    "each block reduces its own share of the bodies (a grid-stride loop from "
+	    "blockIdx.x * blockDim.x + threadIdx.x, on all the blocks bh_bounding_box launches), "
+	    "then one block reduces the partials (" HANDOUT ", step 5.a)",
+	    "every thread inserts its own bodies, walking down with one read a level and "
+	    "retrying only a locked slot (" HANDOUT ", step 5.b)",
+	    "one thread a cell of the level, each reading its eight children once (" HANDOUT
+	    ", step 5.c)",
+	    "one thread a cell of the level, handing each child its start (" HANDOUT ", step 5.d)",
+	};
+
+	return hints[k];
+}
+#endif
+
+GRADED_TEST(speed, phases_vs_course, 2, 300)
+{
+	gpu_require();
+#ifndef HAVE_BASELINE
+	cr_skip_test("the course's baseline build is not in this tree (no solutions/05-octree): "
+		     "its phases are this test's yardstick: test skipped");
+#else
+	struct cloud c;
+	struct speed_ref *ref = malloc(sizeof(*ref));
+	double course[PHASES], own[PHASES];
+	int worst = 0;
+
+	cr_assert(ref, "out of host memory");
+	GPU_OK(cloud_open(&c, SPEED_N, 1, rng_fresh_seed()));
+	speed_ref_compute(ref, &c);
+	/* the course's phases first, in this process, before any call of the submission */
+	grade_runner_stop(); /* no runner of the submission's alive: nothing of its runs */
+	time_phases(&c, 1, course);
+	/* the submission's on the same bodies, from the box on: its own tree */
+	time_phases(&c, 0, own);
+	/* the tree its last runs left, walked: a phase that skipped its work left poison */
+	GPU_OK(cudaMemset(c.d_acc, 0xff, (size_t)c.n * sizeof(float3)));
+	GPU_OK(bh_forces(&c.t, c.d_acc, 0.5f, BH_EPS2, 1));
+	double mean = sampled_mean_error(&c, ref);
+	cr_assert(
+	    mean <= ERR_MEAN_T05,
+	    "after timing the four phases, N = %d (seed 0x%llx): the forces walked on the tree "
+	    "their last runs left have mean error %.3g against the direct sum on %d bodies "
+	    "(limit %.1e): a fast wrong phase earns nothing\nhint: see which box/*, build/*, "
+	    "summarize/* and sort/* tests fail; each phase must do its whole work on every "
+	    "call (" HANDOUT ", steps 5.a to 5.d)",
+	    c.n, (unsigned long long)c.seed, mean, SPEED_SAMPLES, ERR_MEAN_T05);
+	for (int k = 1; k < PHASES; k++)
+		if (course[k] / own[k] < course[worst] / own[worst])
+			worst = k;
+	cr_assert(course[worst] / own[worst] >= PHASE_PARITY_MIN,
+		  "N = %d, theta = 0.5: %s took %.3f ms, the course's %.3f ms, %.2fx its speed; "
+		  "want at least %.2fx (yours / the course's, ms: box %.3f / %.3f, build %.3f / "
+		  "%.3f, summarize %.3f / %.3f, sort %.3f / %.3f)\nhint: %s",
+		  SPEED_N, cloud_fn_name(phases[worst]), own[worst], course[worst],
+		  course[worst] / own[worst], PHASE_PARITY_MIN, own[0], course[0], own[1],
+		  course[1], own[2], course[2], own[3], course[3], phase_hint(worst));
+	GRADE_NOTE("N = %d, ms yours / the course's: box %.3f / %.3f, build %.3f / %.3f, summarize "
+		   "%.3f / %.3f, sort %.3f / %.3f; the slowest against the course's %.2fx (limit "
+		   "%.2fx)",
+		   SPEED_N, own[0], course[0], own[1], course[1], own[2], course[2], own[3],
+		   course[3], course[worst] / own[worst], PHASE_PARITY_MIN);
+	free(ref);
+	cloud_close(&c);
+#endif
+}

@@ -175,4 +175,18 @@
  * each thread on its own stack (alt_thread_stacks): 2.3x. */
 #define SORTED_SPEEDUP_MIN 3.9
 
+/* The four phases before the walk, each against the course's build of it (the
+ * solution with its API renamed, in the grader's process), at SPEED_N: the phases'
+ * share of a step is a fifth (the H200's bench at 2^20: box 0.011, build 0.611,
+ * summarize 0.138, sort 0.111 of a 4.451 ms step), so a phase made many times slower
+ * hides under the whole step's bound; a single block reducing the box (patch
+ * box_one_block) costs the step under a tenth. The bound is the whole step's
+ * allowance, phase by phase: STEP_SPEEDUP_MIN lets the step take twice the course's
+ * time (77x against the course's 154x), and PHASE_PARITY_MIN lets each phase take
+ * twice the course's time (a parity of 0.5). Each phase's outputs are poisoned before
+ * every run, the L2 flushed, and the forces computed from the last runs' tree checked
+ * after (ERR_MEAN_T05): a fast wrong phase earns nothing. PHASE_RUNS timed runs each. */
+#define PHASE_PARITY_MIN 0.5
+#define PHASE_RUNS	 11
+
 #endif /* LAB05_THRESHOLDS_H */
