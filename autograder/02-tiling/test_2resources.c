@@ -59,8 +59,11 @@ static int tile_bytes(const struct kernel_resources *k, int n, int p, const char
 		  p, arch, want, REPORT_PATH);
 	cr_assert(t->smem_bytes >= want,
 		  "accel_tiled_kernel<%d> for %s uses %d bytes of shared memory, want >= %d: the "
-		  "tile must live in __shared__ memory, declared with the compile-time size TILE "
-		  "(" HANDOUT ", step 2.a)",
+		  "tile must live in __shared__ memory, declared with the compile-time size TILE"
+		  "\nhint: use the given static array: store tile[threadIdx.x] and read tile[k] "
+		  "in the loop; lab 01's pos[j] there is right but reads global memory, and an "
+		  "unused array shows 0 bytes (" HANDOUT ", step 2.a, pitfall \"Use the given "
+		  "static array\")",
 		  p, arch, t->smem_bytes, want);
 	return t->smem_bytes;
 }

@@ -54,8 +54,10 @@ GRADE_WORKLOAD(tiles)
 GRADE_SANITIZER_SUITE(
     "tiles",
     (racecheck, 4,
-     "a fast warp overwrote the tile while a slow one still read it: the second "
-     "barrier (" HANDOUT ", step 2.a)"),
+     "the lines above say which barrier: a read of tile[k] before its owner's store is "
+     "done needs the first barrier, after the load; a store of the next tile while "
+     "another warp still reads this one needs the second barrier, after the reads (" HANDOUT
+     ", step 2.a, pitfall \"Two barriers, both outside any condition\")"),
     (synccheck, 2,
      "a barrier not reached by every thread of the block: never return before a "
      "barrier (" HANDOUT ", step 2.b)"),

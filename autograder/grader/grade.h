@@ -180,6 +180,14 @@ const char *grade_build_file(const char *name);
 /** @brief Runs @p workload of this binary under compute-sanitizer's @p tool (see sanitize.c). */
 void grade_sanitize(const char *tool, const char *workload, const char *hint);
 
+/**
+ * @brief A correctness test's control for a race, once it has failed: the races
+ *        racecheck reports in @p workload (emulated: the checking runner), where the
+ *        first one's two accesses are in @p where; -1 where it cannot tell (see
+ *        sanitize.c).
+ */
+int grade_race_probe(const char *workload, char *where, size_t len);
+
 /** @brief Seconds a sanitizer test may take: the tools slow a workload 10 to 100 times. */
 #define GRADE_SANITIZER_TIMEOUT_S 300
 

@@ -232,6 +232,82 @@ static void sanitize_emulated(const char *tool, const char *workload, const char
 }
 #endif
 
+/* "a write at FILE:LINE" from a racecheck line's "Write access at ... in PATH:LINE",
+ * appended to @p out; nothing when the line names no place. */
+static void race_place(const char *line, char *out, size_t len)
+{
+	const char *at = strstr(line, " access at "), *in = at ? strstr(at, " in ") : NULL;
+	const char *kind = at, *path, *base;
+	size_t used = strlen(out);
+
+	if (!in || used >= len)
+		return;
+	while (kind > line && kind[-1] != ' ')
+		kind--;
+	path = in + 4;
+	size_t plen = strcspn(path, " \n");
+	base = path;
+	for (const char *c = path; c < path + plen; c++)
+		if (*c == '/')
+			base = c + 1;
+	snprintf(out + used, len - used, "%sa %s at %.*s", used ? " and " : "",
+		 !strncmp(kind, "Write", 5) ? "write" : "read", (int)(path + plen - base), base);
+}
+
+/*
+ * A correctness test's control for a race: runs @p workload of this binary under
+ * racecheck (emulated: the checking runner, each block's threads last to first) and
+ * returns the number of races it reports, the first one's two accesses in @p where
+ * ("a write at tiling.cu:33 and a read at tiling.cu:34", or ""); -1 where it cannot
+ * tell (no compute-sanitizer, or already under make sanitize). Costs a sanitizer run:
+ * call it only once a test has failed.
+ */
+int grade_race_probe(const char *workload, char *where, size_t len)
+{
+	char self[1024], cmd[3072], line[1024], named[2048];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int races = 0, lines = 0;
+	FILE *p;
+
+	where[0] = '\0';
+	if (n <= 0 || grade_under_sanitizer())
+		return -1;
+	self[n] = '\0';
+	unsetenv("BXFI_MAP"); /* the workload starts as a plain program (grade_sanitize) */
+#ifdef PL_EMU
+	char prog[1100];
+	snprintf(prog, sizeof(prog), "%s", self);
+	snprintf(strrchr(prog, '/') + 1, sizeof(prog) - (size_t)(strrchr(prog, '/') + 1 - prog),
+		 "runner_check_%s", GRADE_LAB);
+	snprintf(cmd, sizeof(cmd), "PL_EMU_TOOL=racecheck '%s' --workload %s 2>&1", self, workload);
+#else
+	char tool[1024];
+	if (find_sanitizer(tool, sizeof(tool)))
+		return -1;
+	snprintf(cmd, sizeof(cmd), "'%s' --tool racecheck --print-limit 20 '%s' --workload %s 2>&1",
+		 tool, self, workload);
+#endif
+	if (!(p = popen(cmd, "r")))
+		return -1;
+	while (fgets(line, sizeof(line), p)) {
+		int race = !strncmp(line, "========= Error: Race reported", 30) ||
+			   !strncmp(line, "========= Warning: Race reported", 32);
+		races += race;
+		/* the first race's line and its continuation, "and Read access at ..." */
+		if ((race && races == 1) || (lines == 1 && !strncmp(line, "=========     ", 14))) {
+#ifdef PL_EMU
+			symbolize(line, prog, named, sizeof(named));
+#else
+			snprintf(named, sizeof(named), "%s", line);
+#endif
+			race_place(named, where, len);
+			lines++;
+		}
+	}
+	pclose(p);
+	return races;
+}
+
 int grade_under_sanitizer(void)
 {
 	const char *v = getenv("PL_SANITIZE");
