@@ -2,7 +2,8 @@
 # student release's (both include this file): make grade, run, sanitize and sass, and
 # the packages they check for. make grade: each selected lab of SUBMISSION graded by
 # grade-lab.sh, with its kernels emulated where no GPU is visible and the lab has an
-# emulated grader (or EMU=1), then the report. Uses BUILD, SELECTED, LABS_ALL,
+# emulated grader (or EMU=1), then the report: the table, results.json and the page,
+# report.html (autograder/report/html.h). Uses BUILD, SELECTED, LABS_ALL,
 # EMU_LABS, EMU_ENV_<lab>, REPORT, tag and sub_out (layout.mk, tools.mk).
 # a FILTER run reports beside the last whole grade, never over it
 GRADE_DIR := $(BUILD)/grade$(if $(FILTER),/filtered)
@@ -19,7 +20,7 @@ define GRADE_RECIPE
 @test -d "$(SUBMISSION)" || { echo "SUBMISSION=$(SUBMISSION) is not a folder"; exit 2; }
 @test "$(EMU)" != 1 -o -z "$(filter-out $(EMU_LABS),$(SELECTED))" || \
 	{ echo "EMU=1: only labs $(EMU_LABS) have emulated graders (LAB=NN)"; exit 2; }
-@mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/*.emulated $(GRADE_DIR)/results.json
+@mkdir -p $(GRADE_DIR) && rm -f $(GRADE_DIR)/*.tsv $(GRADE_DIR)/*.emulated $(GRADE_DIR)/results.json $(GRADE_DIR)/report.html
 $(Q)$(foreach l,$(SELECTED),emu=$$($(call lab_emulated,$(l))); \
 	[ -z "$$emu" ] || touch $(GRADE_DIR)/$(l).emulated; \
 	env $$([ -z "$$emu" ] || echo '$(EMU_ENV_$(l))') autograder/make/grade-lab.sh --lab $(l) \
@@ -28,7 +29,9 @@ $(Q)$(foreach l,$(SELECTED),emu=$$($(call lab_emulated,$(l))); \
 		--given "$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(l)))$$([ -z "$$emu" ] || echo ' $(EMU_RT)')" \
 		--out $(BUILD)/$$([ -n "$$emu" ] && echo emu || echo sub)/$(call tag,$(SUBMISSION))/$(l);)
 $(Q)$(REPORT) $(if $(STRICT),--strict) $$(ls $(GRADE_DIR)/*.emulated >/dev/null 2>&1 && echo --emulated) \
-	--json $(GRADE_DIR)/results.json $(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
+	--json $(GRADE_DIR)/results.json --html $(GRADE_DIR)/report.html --labs "$(LABS_ALL)" \
+	--handouts $$(realpath -m --relative-to=$(GRADE_DIR) $(BUILD)/handouts) \
+	$(foreach l,$(SELECTED),$(GRADE_DIR)/$(l).tsv)
 endef
 
 .PHONY: grade run sanitize sass deps-grade deps-png
