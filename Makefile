@@ -14,11 +14,13 @@
 #                             attacks on the grader, the self-check's CPU part, a class
 #                             graded, and the same class on a one-node Slurm cluster
 #   make grade [LAB=NN] [SUBMISSION=dir]
-#                             grade a submission (default labs/): a table, and
-#                             build/grade/results.json in the Gradescope format
+#                             grade a submission (default labs/): a table,
+#                             build/grade/results.json in the Gradescope format and
+#                             build/grade/report.html, a page (its links: make handouts)
 #   make grade-class DIR=dir [LAB=NN] [SLURM=1] [ROSTER=roster.csv]
 #                             grade every subfolder of dir (one student each) in turn:
-#                             build/class/gradebook.csv, summary.txt, each results.json;
+#                             build/class/gradebook.csv, summary.txt, report.html (a
+#                             page, no names unless NAMES=1), each results.json;
 #                             an interrupted run resumes where it stopped. SLURM=1: one
 #                             Slurm job array, a task per student (autograder/instructor/slurm/)
 #   make run LAB=NN ARGS=...  a lab's driver on a chosen N (make run LAB=01 ARGS=--help)
@@ -184,7 +186,7 @@ TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-di
 	"autograder/tests/formula-test.sh" "autograder/tests/xref-test.sh" "autograder/tests/glue-test.sh" "autograder/tests/sanitize-test.sh" "autograder/tests/nvtx-test.sh" \
 	"env CUDA_HOME=$(CUDA_HOME) NVCC=$(NVCC) autograder/tests/verdict-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
-	"autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) quick" \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/report-test.sh $(MAKE)") "autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) quick" \
 	"autograder/tests/new-lab-test.sh $(MAKE)")
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-grade TEST_GRADE_FILTER=" \
@@ -232,7 +234,7 @@ release: deps-grade
 CLASS_OUT ?= $(BUILD)/class
 grade-class: deps-grade $(REPORT)
 	@test -n "$(DIR)" -a -d "$(DIR)" || { echo "usage: make grade-class DIR=folder-of-submissions [LAB=NN] [SLURM=1] [ROSTER=roster.csv]"; exit 2; }
-	$(Q)autograder/instructor/$(if $(filter 1,$(SLURM)),slurm/submit.sh,grade-class.sh) "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
+	$(Q)REPORT=$(REPORT) autograder/instructor/$(if $(filter 1,$(SLURM)),slurm/submit.sh,grade-class.sh) "$(DIR)" "$(CLASS_OUT)" "$(MAKE)"
 
 # make movie: the lab's demo (MOVIE_ARGS_<lab> of its lab.mk, or ARGS) run as make run
 # runs it, a frame every MOVIE_EVERY_<lab> (or EVERY) steps into build/movie/<lab>/frames, then

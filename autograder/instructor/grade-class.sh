@@ -2,7 +2,8 @@
 # grade-class.sh DIR OUT MAKE: grades every subfolder of DIR (one student each, laid
 # out like labs/) in turn, each in its own build tree, one at a time so that timings
 # are fair (their builds run first, all at once). Writes OUT/students/NAME/ (the
-# student's results.json, fragments and logs), OUT/gradebook.csv and OUT/summary.txt.
+# student's results.json, fragments and logs), OUT/gradebook.csv, OUT/summary.txt and
+# OUT/report.html, the class's page (class_report.py; NAMES=1 names the students).
 # A student whose grading finished has a `done` mark and is not graded again: an
 # interrupted run resumes where it stopped.
 # CLASS_TIMEOUT (seconds, default 3600) limits one student's whole grading.
@@ -12,7 +13,7 @@
 # grade-class.sh --one DIR OUT MAKE NAME: grades student NAME only, already built (a
 # task of a cluster's job array), and writes no gradebook.
 #
-# grade-class.sh --report OUT: only rewrites OUT/gradebook.csv and OUT/summary.txt from
+# grade-class.sh --report OUT: only rewrites OUT/gradebook.csv, summary.txt and report.html from
 # the results already in OUT/students/*/ (every student there), grading nobody.
 #
 # ROSTER=file.csv (a header, then folder,id,email[,name] a line) adds OUT/upload.csv and
@@ -175,6 +176,8 @@ column -t -s, "$out/gradebook.csv" 2>/dev/null || cat "$out/gradebook.csv"
 echo
 echo "failures: each lab-level one, then the most common tests ($out/summary.txt):"
 cat "$out/summary.txt"
+# the page: build/class/report.html (class_report.py; NAMES=1 names the students)
+python3 autograder/instructor/class_report.py "$out" || echo "grade-class: the class's page was not written" >&2
 # the uploads last: a roster that misses a graded folder fails the run, the gradebook
 # and the summary written all the same
 if [ -n "${ROSTER:-}" ]; then

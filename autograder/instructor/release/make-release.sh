@@ -115,6 +115,7 @@ copy handouts/handouts.mk
 copy handouts/style.css
 copy handouts/plot.sh
 copy handouts/nav.sh
+copy handouts/step-anchors.lua
 for f in handouts/syntax/*.xml; do copy "$f"; done
 
 labs_list=$(for l in $want; do printf -- '- `labs/%s/`: handout `handouts/%s.md`%s\n' "$l" "$l" \
