@@ -43,8 +43,47 @@ static void forbid_exec(void)
 		_exit(126); /* a runner that could still execute a program does not serve */
 #endif
 }
+
+/* The environment, out of the submission's reach until main. A constructor is called
+ * with the process's environment (envp, its third argument, needs no import that
+ * api-imports.sh could refuse), where compute-sanitizer names its library: code that
+ * looked there could behave only while the tool is not watching. So before any
+ * constructor the variables are copied aside, the array emptied and their text on the
+ * stack (also /proc/self/environ's) wiped; main puts the copies back for the CUDA
+ * runtime, which reads them when it starts, after every constructor. LD_* text stays
+ * where it is: the dynamic loader may still point into it. */
+static char **hidden_env;
+
+static void hide_environment(int argc, char **argv, char **envp)
+{
+	static char *none[1];
+	size_t n = 0;
+
+	(void)argc, (void)argv;
+	while (envp && envp[n])
+		n++;
+	hidden_env = calloc(n + 1, sizeof(*hidden_env));
+	for (size_t k = 0; hidden_env && k < n; k++)
+		if (!(hidden_env[k] = strdup(envp[k])))
+			hidden_env = NULL;
+	if (!hidden_env)
+		_exit(126); /* a runner whose environment is in reach does not serve */
+	for (size_t k = 0; k < n; k++) {
+		if (strncmp(envp[k], "LD_", 3))
+			memset(envp[k], 0, strlen(envp[k]));
+		envp[k] = NULL;
+	}
+	environ = none;
+}
+
+static void before_the_submission(int argc, char **argv, char **envp)
+{
+	forbid_exec();
+	hide_environment(argc, argv, envp);
+}
 __attribute__((section(".preinit_array"),
-	       used)) static void (*const forbid_exec_first)(void) = forbid_exec;
+	       used)) static void (*const before_first)(int, char **,
+							char **) = before_the_submission;
 
 /* write_glue.py's dispatcher: calls function @p fn with argument addresses @p argv. */
 void rpc_dispatch(int fn, void *const *argv, void *ret);
@@ -296,6 +335,7 @@ int main(void)
 	static _Alignas(16) char args[RPC_MAX_BATCH_BYTES];
 	struct rpc_request req;
 
+	environ = hidden_env; /* see hide_environment */
 	/* ready: the submission's static constructors have returned (client.c waits for it) */
 	if (wire_write(FD, "r", 1))
 		_exit(1);
