@@ -7,6 +7,7 @@
 #define LAB03_CHECK_H
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "accel_check.h"
@@ -57,6 +58,50 @@ static inline int check_first_write_past_n(const float3 *acc, int n)
 }
 
 /*
+ * The cause of a wrong, finite result that the output alone does not tell, from two
+ * controls: the comparison at the grader's other softening (right there: a softening
+ * written in, not the eps2 argument), and racecheck on the lab's workload (a race).
+ * NULL when neither finds it.
+ */
+static inline const char *check_controls(const struct kernel_choice *k, const float4 *pos, int n,
+					 float eps2, const float3 *acc, struct rng *r)
+{
+	static char buf[1024];
+	char where[256];
+	float other = eps2 == ACCEL_EPS2 ? ACCEL_EPS2_WIDE : ACCEL_EPS2;
+	struct compare_result o = accel_check(pos, n, other, acc, ACCEL_BODY_TOL, r);
+
+	if (compare_ok(&o, ACCEL_L2_TOL)) {
+		snprintf(buf, sizeof(buf),
+			 "these results are right for eps2 = %g, not for the eps2 = %g passed: a "
+			 "softening written in. Pass the kernel's eps2 argument to "
+			 "body_body_interaction (" HANDOUT ", step %s)",
+			 other, eps2, check_step(k));
+		return buf;
+	}
+	int races = grade_race_probe("all_kernels", where, sizeof(where));
+	if (races <= 0)
+		return NULL;
+	if (k->launcher == LAUNCH_SPLIT)
+		snprintf(buf, sizeof(buf),
+			 "a race in shared memory: racecheck finds %d hazard%s in the all_kernels "
+			 "workload, the first between %s. accel_split needs a barrier after the "
+			 "loads, one after the sums and one between each row's store of "
+			 "partial[y][x] and row 0's reads of partial[s][x]: that line pair says "
+			 "which is missing (" HANDOUT ", step 3.b, pitfall \"Three barriers, each "
+			 "with a reason\")",
+			 races, races == 1 ? "" : "s", where[0] ? where : "two threads");
+	else
+		snprintf(buf, sizeof(buf),
+			 "a race in shared memory: racecheck finds %d hazard%s in the all_kernels "
+			 "workload, the first between %s: a barrier after each tile's load and one "
+			 "after its reads, both reached by every thread (" HANDOUT ", step %s)",
+			 races, races == 1 ? "" : "s", where[0] ? where : "two threads",
+			 check_step(k));
+	return buf;
+}
+
+/*
  * Runs @k at each of the @count sizes on fresh uniform-cube bodies (one seed for the
  * whole list, printed for replay), eps2 alternating between two softenings, with the
  * output and CHECK_PAST_N slots after it poisoned with NaN before each launch, and
@@ -103,12 +148,17 @@ static inline void check_sizes(const struct kernel_choice *k, const int *sizes, 
 			  (unsigned long long)seed, check_step(k));
 		gpu_download(acc, d_acc, (n + CHECK_PAST_N) * sizeof(*acc));
 		res = accel_check(pos, n, eps2, acc, ACCEL_BODY_TOL, &r);
-		cr_assert(compare_ok(&res, ACCEL_L2_TOL),
+		int ok = compare_ok(&res, ACCEL_L2_TOL);
+		const char *cause =
+		    ok || res.n_nan ? NULL : check_controls(k, pos, n, eps2, acc, &r);
+		cr_assert(ok,
 			  "%s, N = %d bodies in a cube, eps2 = %g (seed 0x%llx, replay with "
 			  "PL_SEED=0x%llx): %s\nhint: %s",
 			  name, n, eps2, (unsigned long long)seed, (unsigned long long)seed,
 			  grade_describe(msg, sizeof(msg), &res, "body", "xyz", ACCEL_L2_TOL),
-			  hint(k, &res, n, acc));
+			  ok	  ? ""
+			  : cause ? cause
+				  : hint(k, &res, n, acc));
 		past = check_first_write_past_n(acc, n);
 		cr_assert(past < 0,
 			  "%s, N = %d bodies (seed 0x%llx): acc[%d] was written, %d past the last "
