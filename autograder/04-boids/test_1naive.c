@@ -9,7 +9,94 @@
 #include "harness.h"
 #include "thresholds.h"
 
-#define STEP "(" HANDOUT ", step 4.a)"
+#define STEP		   "(" HANDOUT ", step 4.a)"
+#define STEP_PITFALL(name) "(" HANDOUT ", step 4.a, pitfall \"" name "\")"
+
+/* Mistakes of step 4.a that the pairs of check_pair tell apart: boid 0's new velocity
+ * under each is modelled, and a result that matches one of them, and only one, names
+ * it. */
+enum pair_mistake {
+	RADIUS_UNSQUARED,	/* d^2 compared with the radius itself */
+	SELF_COUNTED,		/* the boid its own neighbour in every rule */
+	ALIGNMENT_COHESION_R,	/* alignment tested with the cohesion radius */
+	ALIGNMENT_COHESION_N,	/* alignment's mean divided by the cohesion count */
+	ALIGNMENT_SEPARATION_W, /* alignment weighted by the separation weight */
+	N_PAIR_MISTAKES
+};
+
+static const char *const pair_mistake_hint[N_PAIR_MISTAKES] = {
+    "boid 0's velocity is what comparing d^2 with the radius itself, not its square, "
+    "gives: compare squared distances with the squared radii, each r2 = radius * "
+    "radius " STEP_PITFALL("Compare squared distances"),
+    "boid 0's velocity is what counting boid 0 as its own neighbour gives (one more in "
+    "the cohesion and alignment counts, its own velocity in the alignment mean): skip "
+    "j == i " STEP_PITFALL("The boid is not its own neighbour"),
+    "boid 0's velocity is what testing alignment with the cohesion radius gives: each "
+    "rule its own radius, d^2 < r->alignment_r2 for alignment " STEP_PITFALL(
+	"Each rule its own radius, count and weight"),
+    "boid 0's velocity is what dividing the alignment sum by the cohesion count gives "
+    "(0 neighbours there: a division by zero): alignment's mean is over its own count "
+    "n_alignment " STEP_PITFALL("Each rule its own radius, count and weight"),
+    "boid 0's velocity is what weighting alignment with the separation weight gives: "
+    "alignment's mean times r->alignment_scale " STEP_PITFALL(
+	"Each rule its own radius, count and weight"),
+};
+
+/* Boid 0's new velocity in check_pair's pair (boid 1 at (d, 0, 0) moving (0, 0, 0.2),
+ * boid 0 moving (0, 0.1, 0)) under mistake @m. */
+static void pair_model(const struct boids_params *p, double d, enum pair_mistake m, double v[3])
+{
+	double d2 = d * d, r[3] = {p->cohesion_radius, p->separation_radius, p->alignment_radius};
+	int in[3], self = m == SELF_COUNTED;
+
+	for (int k = 0; k < 3; k++)
+		in[k] = d2 < (m == RADIUS_UNSQUARED ? r[k] : r[k] * r[k]);
+	if (m == ALIGNMENT_COHESION_R)
+		in[2] = in[0];
+	int n_coh = in[0] + self, n_align = in[2] + self;
+	double div = m == ALIGNMENT_COHESION_N ? n_coh : n_align;
+	double w = m == ALIGNMENT_SEPARATION_W ? p->separation_scale : p->alignment_scale;
+	v[0] = 0.0, v[1] = 0.1, v[2] = 0.0;
+	if (n_coh)
+		v[0] += (in[0] ? d : 0.0) / n_coh * p->cohesion_scale;
+	if (in[1])
+		v[0] -= d * p->separation_scale;
+	if (n_align) {
+		v[0] += 0.0 / div * w;
+		v[1] += (self ? 0.1 : 0.0) / div * w;
+		v[2] += (in[2] ? 0.2 : 0.0) / div * w;
+	}
+	double s2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+	if (s2 > p->max_speed * p->max_speed) /* NaN: no cap, as in the kernel */
+		for (int k = 0; k < 3; k++)
+			v[k] *= p->max_speed / sqrt(s2);
+}
+
+/* The hint of the one modelled mistake whose velocity boid 0's matches, NULL when none
+ * or several do (then the test's own hint stands). */
+static const char *pair_mistake_of(const struct boids_params *p, double d, const float3 *got)
+{
+	const double g[3] = {got->x, got->y, got->z};
+	const char *hint = NULL;
+	double right[3];
+
+	pair_model(p, d, N_PAIR_MISTAKES, right);
+	for (int m = 0; m < N_PAIR_MISTAKES; m++) {
+		double v[3];
+		int same = 1, differs = 0;
+		pair_model(p, d, (enum pair_mistake)m, v);
+		for (int k = 0; k < 3; k++) {
+			same &= isfinite(v[k]) ? fabs(g[k] - v[k]) <= BOIDS_TOL : !isfinite(g[k]);
+			differs |= !(fabs(v[k] - right[k]) <= BOIDS_TOL);
+		}
+		if (same && differs) {
+			if (hint)
+				return NULL; /* two mistakes give this velocity: no telling */
+			hint = pair_mistake_hint[m];
+		}
+	}
+	return hint;
+}
 
 /* Two boids at distance d along x, the second moving along z, the first moving slowly
  * along y: the first boid's new velocity shows which rules saw the second (cohesion and
@@ -37,9 +124,11 @@ static void check_pair(enum param_set set, double d, const char *rules, const ch
 	static const unsigned char poison[sizeof(float3)] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 							     0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 	int unwritten = memcmp(&got[0], poison, sizeof(poison)) == 0;
+	const char *mistake =
+	    err <= BOIDS_TOL || unwritten ? NULL : pair_mistake_of(&p, d, &got[0]);
 	cr_assert(err <= BOIDS_TOL,
 		  "two boids %.1f apart (%s; %s): boid 0's new velocity is (%.6g, %.6g, %.6g), "
-		  "want (%.6g, %.6g, %.6g)%s\nhint: %s " STEP,
+		  "want (%.6g, %.6g, %.6g)%s\nhint: %s%s",
 		  d, rules, params_text(set), got[0].x, got[0].y, got[0].z, want[0], want[1],
 		  want[2],
 		  unwritten ? "; it still holds the grader's poison (all bytes 0xff): no kernel "
@@ -47,7 +136,9 @@ static void check_pair(enum param_set set, double d, const char *rules, const ch
 			    : "",
 		  unwritten ? "launch the kernel on enough blocks for n boids and store "
 			      "vel_out[i] for every i < n;"
-			    : hint);
+		  : mistake ? mistake
+			    : hint,
+		  mistake ? "" : " " STEP);
 	GRADE_NOTE("two boids %.1f apart (%s; %s): right to %.1e", d, rules, params_text(set), err);
 	cudaFree(d_pos), cudaFree(d_vel), cudaFree(d_out);
 }
