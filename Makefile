@@ -12,7 +12,8 @@
 #                             never touches labs/ or build/grade/
 #   make test-slow            the rest, which CI runs after it: every emulated test, the
 #                             attacks on the grader, the self-check's CPU part, a class
-#                             graded, and the same class on a one-node Slurm cluster
+#                             graded, the same class on a one-node Slurm cluster, and the
+#                             grade's and class's pages in headless Chromium
 #   make grade [LAB=NN] [SUBMISSION=dir]
 #                             grade a submission (default labs/): a table,
 #                             build/grade/results.json in the Gradescope format and
@@ -194,7 +195,8 @@ TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) unpacked") \
 	"$(MAKE) --no-print-directory selftest-sample" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)") \
-	$(if $(HAVE_SOLUTIONS),"autograder/tests/slurm-test.sh $(MAKE)")
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/slurm-test.sh $(MAKE)") \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/browser-test.sh $(MAKE)")
 # $(2): the budget, in seconds on two cores from a fresh clone (autograder/DEVELOPING.md)
 run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \
 		$$part || { echo "make $@: failed in: $$part"; exit 1; }; \
@@ -205,7 +207,7 @@ run_parts = t0=$$SECONDS; times=(); for part in $(1); do t=$$SECONDS; \
 test: deps-test
 	+$(Q)$(call run_parts,$(TEST_PARTS),300)
 test-slow: deps-test
-	@$(DEPS) slurm
+	@$(DEPS) slurm chromium
 	+$(Q)$(call run_parts,$(TEST_SLOW_PARTS),1200)
 
 # make grade, run, sanitize and sass (and deps-grade, deps-png): the same in the release

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ensure-deps.sh [--optional] NAME...: makes sure the Debian packages behind NAME
-# (criterion, libpng, pandoc, doxygen, gnuplot, sgp4, ffmpeg, slurm) are usable. Whatever is
+# (criterion, libpng, pandoc, doxygen, gnuplot, sgp4, ffmpeg, slurm, chromium) are usable. Whatever is
 # missing, it says the exact command first. At a terminal it asks before running it;
 # without one (CI, a script) it runs it when it can (as root or with passwordless sudo)
 # and otherwise prints it and fails. --optional: something the caller can do without
@@ -32,6 +32,8 @@ for name in "$@"; do
 		command -v slurmdbd >/dev/null || missing+=(slurmdbd)
 		command -v munged >/dev/null || missing+=(munge)
 		command -v mariadbd >/dev/null || missing+=(mariadb-server) ;;
+	chromium) # the browser check of the grade's and class's pages (make test-slow)
+		command -v chromium >/dev/null || missing+=(chromium) ;;
 	*) echo "ensure-deps: unknown dependency '$name'" >&2; exit 2 ;;
 	esac
 done

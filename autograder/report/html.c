@@ -58,8 +58,8 @@ static void speed_bar(FILE *f, const struct speed_ratio *s)
 		"</span><span class=\"mark\" style=\"left:%.1f%%\"></span></div>"
 		"<div class=\"barlabel\"><span class=\"ratio\">%s</span> against the bound "
 		"<span class=\"bound\">%s</span> (%s)</div>",
-		missed ? " short" : "", 100.0 * s->ratio / top, 100.0 * s->bound / top, s->ratio_text,
-		s->bound_text, s->at_most ? "at most" : "at least");
+		missed ? " short" : "", 100.0 * s->ratio / top, 100.0 * s->bound / top,
+		s->ratio_text, s->bound_text, s->at_most ? "at most" : "at least");
 }
 
 static void test_row(FILE *f, const struct fragment_row *row, const struct html_links *links)
@@ -94,7 +94,8 @@ static void lab_section(FILE *f, const struct report *r, const char *lab,
 	fprintf(f,
 		"<h2>%s: <span class=\"score\">%d/%d</span></h2>\n<p>%d passed, %d did not pass, "
 		"%d skipped. The handout: <a href=\"%s/%s.html\">%s</a>.</p>\n",
-		lab, t.score, t.max_score, t.passed, t.failed, t.skipped, links->handouts, lab, lab);
+		lab, t.score, t.max_score, t.passed, t.failed, t.skipped, links->handouts, lab,
+		lab);
 	fputs("<table><thead><tr><th class=\"test\">test</th><th class=\"pts\">points</th>"
 	      "<th class=\"status\">status</th><th>what the test said</th></tr></thead><tbody>\n",
 	      f);
@@ -133,9 +134,10 @@ void report_html(FILE *f, const struct report *r, const struct html_links *links
 {
 	struct report_totals t = report_sum(r);
 
-	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-		   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-		   "<title>Grade report</title>\n<style>%s</style></head><body>\n",
+	fprintf(f,
+		"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		"<title>Grade report</title>\n<style>%s</style></head><body>\n",
 		style);
 	fprintf(f,
 		"<h1>Grade report: <span id=\"total\">%d/%d</span></h1>\n<p>%d passed, %d did "

@@ -49,7 +49,7 @@ static int lab_name(const char *labs, int number, char *name, size_t len)
 static size_t step_at(const char *s)
 {
 	return isdigit((unsigned char)s[0]) && s[0] != '0' && s[1] == '.' &&
-			       islower((unsigned char)s[2]) && !isalnum((unsigned char)s[3])
+		       islower((unsigned char)s[2]) && !isalnum((unsigned char)s[3])
 		   ? 3
 		   : 0;
 }
@@ -93,8 +93,8 @@ void html_hint(FILE *f, const char *text, const struct html_links *links)
 		}
 		n = in_steps ? step_at(p) : 0;
 		if (n && !lab_name(links->labs, p[0] - '0', name, sizeof(name))) {
-			fprintf(f, "<a class=\"step\" href=\"%s/%s.html#step-%.3s\">", links->handouts,
-				name, p);
+			fprintf(f, "<a class=\"step\" href=\"%s/%s.html#step-%.3s\">",
+				links->handouts, name, p);
 			html_escape(f, p, n);
 			fputs("</a>", f);
 			p += n;

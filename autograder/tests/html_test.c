@@ -44,8 +44,8 @@ Test(speed, reads_each_labs_message)
 {
 	for (size_t i = 0; i < sizeof(speeds) / sizeof(speeds[0]); i++) {
 		struct speed_ratio s;
-		cr_assert_eq(speed_parse(speeds[i].test, speeds[i].output, &s), 0, "no ratio in: %s",
-			     speeds[i].output);
+		cr_assert_eq(speed_parse(speeds[i].test, speeds[i].output, &s), 0,
+			     "no ratio in: %s", speeds[i].output);
 		cr_expect_str_eq(s.ratio_text, speeds[i].ratio, "ratio of: %s", speeds[i].output);
 		cr_expect_str_eq(s.bound_text, speeds[i].bound, "bound of: %s", speeds[i].output);
 		cr_expect_eq(s.at_most, speeds[i].at_most, "direction of: %s", speeds[i].output);
@@ -85,11 +85,12 @@ Test(html, links_each_step_and_handout)
 {
 	char *s = hint("a <b> (handouts/01-pair.md, steps 1.a and 1.b); then step 2.c, 0x1.a");
 
-	cr_expect(strstr(s, "a &lt;b&gt; (<a href=\"../handouts/01-pair.html\">handouts/01-pair.md"
-			    "</a>, steps <a class=\"step\" href=\"../handouts/01-pair.html#step-1.a\">"
-			    "1.a</a> and <a class=\"step\" href=\"../handouts/01-pair.html#step-1.b\">"
-			    "1.b</a>); then step <a class=\"step\" "
-			    "href=\"../handouts/02-tiling.html#step-2.c\">2.c</a>, 0x1.a") != NULL,
+	cr_expect(strstr(s,
+			 "a &lt;b&gt; (<a href=\"../handouts/01-pair.html\">handouts/01-pair.md"
+			 "</a>, steps <a class=\"step\" href=\"../handouts/01-pair.html#step-1.a\">"
+			 "1.a</a> and <a class=\"step\" href=\"../handouts/01-pair.html#step-1.b\">"
+			 "1.b</a>); then step <a class=\"step\" "
+			 "href=\"../handouts/02-tiling.html#step-2.c\">2.c</a>, 0x1.a") != NULL,
 		  "got %s", s);
 	free(s);
 	s = hint("no step ran: 3.a is lab 3's, and step 3.a has no handout here");
