@@ -5,6 +5,7 @@
  * into launches, and its samples must be the states it passed through.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "grade.h"
@@ -103,6 +104,47 @@ static const char *rk4_hint(const struct rk4_miss *m, int n, int modular)
 	return modular ? HINT_MODULAR : HINT_INTEGRATED;
 }
 
+/* The same steps run again from the first state as a control, where @m alone does not
+ * tell the cause: modular NaN with the scratch zero-filled (right then: a stage read
+ * before it is written), a finite error at the seed's step, 10 s (right there and far off
+ * at RK4_DT: that step written in). The cause, or NULL. */
+static const char *rk4_control(struct batch *b, int modular, int steps, int steps_per_launch,
+			       const struct rk4_miss *m)
+{
+	static char buf[512];
+	double *scratch = NULL, dt = m->worst != m->worst ? RK4_DT : TIMED_DT;
+	const char *cause = NULL;
+
+	if ((m->worst != m->worst && !modular) || m->unmoved == b->n || batch_upload(b))
+		return NULL;
+	if (modular) {
+		scratch = gpu_alloc(MODULAR_SCRATCH_DOUBLES(b->n) * sizeof(double));
+		GPU_OK(cudaMemset(scratch, 0, MODULAR_SCRATCH_DOUBLES(b->n) * sizeof(double)));
+		GPU_OK(propagate_modular(b->s, b->n, dt, steps, scratch));
+	} else {
+		GPU_OK(propagate_integrated(b->s, b->n, dt, steps, steps_per_launch, NULL));
+	}
+	struct rk4_miss c = rk4_error(b, steps, dt, RK4_REL_TOL);
+	if (m->worst != m->worst && c.worst <= RK4_REL_TOL)
+		cause = "NaN only from the grader's NaN-filled scratch: the same steps with it "
+			"zero-filled are right (a control run). A stage reads a scratch buffer "
+			"before this step wrote it: the first stage has h = 0 and reads no "
+			"previous stage, not 0 times whatever the scratch holds (" HANDOUT
+			", step 6.b)";
+	else if (m->worst == m->worst && m->worst > 1e-6 && c.worst <= RK4_REL_TOL) {
+		snprintf(
+		    buf, sizeof(buf),
+		    "right at dt = %g s (a control run), off by %.3g at %g s: the seed's "
+		    "step of %g s written in where dt belongs; use the dt argument in every "
+		    "stage and in the combine step, s += dt/6 (k1 + 2 k2 + 2 k3 + k4) (" HANDOUT
+		    ", step %s)",
+		    TIMED_DT, m->worst, RK4_DT, TIMED_DT, modular ? "6.b" : "6.c");
+		cause = buf;
+	}
+	cudaFree(scratch);
+	return cause;
+}
+
 static void check_rk4(int modular, int steps, int steps_per_launch)
 {
 	enum { N = 1000 };
@@ -122,13 +164,15 @@ static void check_rk4(int modular, int steps, int steps_per_launch)
 	}
 	struct rk4_miss m = rk4_error(&b, steps, dt, RK4_REL_TOL);
 	double e = m.worst;
+	const char *cause =
+	    e <= RK4_REL_TOL ? "" : rk4_control(&b, modular, steps, steps_per_launch, &m);
 	cr_assert(e <= RK4_REL_TOL,
 		  "%s, %d satellites, %d step(s) of %g s: satellite %d is off the CPU's RK4 by "
 		  "%.3g relative (limit %.0e; position %.3g, velocity %.3g); %d satellite(s) "
 		  "off, from %d to %d\nhint: %s",
 		  modular ? "propagate_modular" : "propagate_integrated", N, steps, dt, m.worst_i,
 		  e, RK4_REL_TOL, m.pos_err, m.vel_err, m.n_bad, m.first_bad, m.last_bad,
-		  rk4_hint(&m, N, modular));
+		  cause ? cause : rk4_hint(&m, N, modular));
 	GRADE_NOTE("%s, %d satellites x %d step%s of %g s: worst relative error %.1e (limit %.0e)",
 		   modular ? "modular" : "integrated", N, steps, steps == 1 ? "" : "s", dt, e,
 		   RK4_REL_TOL);
