@@ -3,7 +3,8 @@
 # autograder/tests/make-class.sh): the reference, an alternative correct version, the
 # skeleton, one that does not compile, one that defines a symbol outside the API, and
 # one with a hanging kernel, a sticky CUDA error and a host segfault. Checks the
-# gradebook's shape, the summary and that a second run resumes instead of regrading.
+# gradebook's shape, the summary, the class's page (report_check.py) and that a second
+# run resumes instead of regrading.
 # On a machine without a GPU the GPU tests skip; on one (nvidia-smi -L lists it) the
 # faults are exercised too, and the gradebook and summary must show what each earned:
 # the reference and the alternative full marks, the skeleton, broken and cheat 0, the
@@ -71,6 +72,9 @@ grep -q 'wall_ms' "$root/out/students/cheat/results.json" || fail "cheat's repor
 for s in $students; do
 	[ -f "$root/out/students/$s/results.json" ] || fail "no results.json for $s"
 done
+# the class's page (autograder/instructor/class_report.py): its numbers the gradebook's
+python3 autograder/tests/report_check.py class "$root/out/report.html" "$root/out" >"$root/page.log" ||
+	fail "the class's page: $(cat "$root/page.log")"
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
 	# faults.patch's three faults, each its own test (autograder/tests/selftest/01-pair/faults.expect)
 	lost=0
