@@ -6,7 +6,10 @@
 # autograder/make/imports.txt (or autograder/LAB/imports.txt) allows, each with the
 # file that uses it, and fails if there is any: a kernel that looks for
 # compute-sanitizer (its environment, its library in the memory map) could be clean
-# under the tool and wrong everywhere else. Runs before anything links the submission.
+# under the tool and wrong everywhere else. The same for a system call made without
+# an import: a syscall (or sysenter, int $0x80) instruction in the submission's host
+# code, which inline assembly puts there and no compiler does. Runs before anything
+# links the submission.
 set -u
 archive=$1 lab=$2
 shift 2
@@ -22,9 +25,15 @@ bad=$(nm -u -A "$archive" 2>/dev/null | awk -v allow="$allow" -v deny="$deny" -v
 	{ k = split($1, p, ":"); name = $NF; if (name in def) next
 	  ok = 0; if (name !~ deny) for (i = 1; i <= n; i++) if (name ~ re[i]) { ok = 1; break }
 	  if (!ok) print name " (" p[k - 1] ")" }' | sort -u)
+# the functions whose host code holds a system-call instruction, with their files
+sys=$(objdump -d -C --no-show-raw-insn "$archive" 2>/dev/null | awk '
+	/file format/ { file = $1; sub(/:$/, "", file); next }
+	/^[0-9a-f]+ <.*>:$/ { fn = substr($0, index($0, "<") + 1); sub(/>:$/, "", fn); next }
+	/\t(syscall|sysenter|int +\$0x80)( |$)/ { print "a system-call instruction in " fn " (" file ")" }' | sort -u)
+[ -n "$sys" ] && bad=$(printf '%s\n%s' "$bad" "$sys" | sed '/^$/d')
 [ -z "$bad" ] && exit 0
 echo "the submission calls $(echo "$bad" | wc -l) function(s) a lab's code may not:" \
-	"$(echo "$bad" | paste -sd' ' | sed 's/) /), /g') — a lab's kernels and launchers need the CUDA runtime," \
+	"$(echo "$bad" | awk 'NR > 1 { printf ", " } { printf "%s", $0 }') — a lab's kernels and launchers need the CUDA runtime," \
 	"math, printf and the like, and nothing that inspects or leaves the process (its" \
 	"environment, files, the loader, system calls, signals, threads, clocks), so the lab" \
 	"is not graded (autograder/make/imports.txt lists what is allowed)"
