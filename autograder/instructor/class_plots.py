@@ -8,7 +8,7 @@ import subprocess
 import sys
 import tempfile
 
-STYLE = """set terminal svg size {w},{h} dynamic font 'sans,11'
+STYLE = """set terminal svg size {w},{h} dynamic noenhanced font 'sans,11'
 set output '{out}'
 set border 3
 set tics nomirror

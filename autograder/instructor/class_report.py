@@ -81,7 +81,8 @@ def speed_rows(out, students):
             continue
         res = subprocess.run([report, "--speed"] + files, capture_output=True, text=True)
         for line in res.stdout.splitlines():
-            lab, test, _, ratio, bound, _ = line.split("\t")
+            lab, test, _, ratio, bound, at_most = line.split("\t")
+            bound = ("at most " if at_most == "1" else "at least ") + bound
             found.setdefault((lab, test), (bound, []))[1].append(ratio)
     return found
 
@@ -135,7 +136,7 @@ def speed_section(speeds):
         return ('<section id="speed"><h2>Speed tests</h2><p>No speed test of this class '
                 "measured a ratio (they need a GPU).</p></section>")
     keys = sorted(speeds)
-    tests = [(f"{lab} {test}", float(speeds[k][0].rstrip("x")), [float(r.rstrip("x")) for r in speeds[k][1]])
+    tests = [(f"{lab} {test}", float(speeds[k][0].split()[-1].rstrip("x")), [float(r.rstrip("x")) for r in speeds[k][1]])
              for k in keys for lab, test in [k]]
     svg = class_plots.ratios("ratios", tests)
     out = ['<section id="speed"><h2>Speed tests: the class\'s ratios against each bound</h2>',
