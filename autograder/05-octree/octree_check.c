@@ -282,6 +282,78 @@ static void list_children(const struct octree_host *t, const float4 *bodies, int
 	}
 }
 
+/* Which of two weightings other than by mass cell @p c's centre of mass @p got equals,
+ * within @p allowed: bit 0 by body count, bit 1 none (the plain mean); 0 for neither. */
+static int weighting_of(const struct octree_host *t, const float4 *bodies, int c, float4 got,
+			double allowed)
+{
+	double s[2][3] = {{0.0}}, w[2] = {0.0, 0.0};
+	int found = 0;
+
+	for (int k = 0; k < 8; k++) {
+		int ch = t->child[8 * c + k];
+		if (ch < 0)
+			continue;
+		float4 p = ch < t->n ? bodies[ch] : t->node[ch];
+		double cnt = ch < t->n ? 1.0 : t->count[ch], pos[3] = {p.x, p.y, p.z};
+		for (int a = 0; a < 3; a++)
+			s[0][a] += cnt * pos[a], s[1][a] += pos[a];
+		w[0] += cnt, w[1] += 1.0;
+	}
+	for (int v = 0; v < 2; v++) {
+		double d[3] = {got.x - s[v][0] / w[v], got.y - s[v][1] / w[v],
+			       got.z - s[v][2] / w[v]};
+		if (w[v] > 0.0 && sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) <= allowed)
+			found |= 1 << v;
+	}
+	return found;
+}
+
+/* The cause of cell @p c's wrong centre of mass where it is one of the two weightings
+ * other than by mass; where this cell, of bodies alone, cannot tell them apart, the
+ * first cell with a child cell of several bodies that can. "" when neither. */
+static const char *summary_weighting(const struct octree_host *t, const float4 *bodies,
+				     const struct walk *w, int c, float4 got, double allowed,
+				     double tol)
+{
+	int found = weighting_of(t, bodies, c, got, allowed);
+
+	for (int q = w->cells - 1; q >= 0 && found == 3; q--) {
+		int o = w->order[q];
+		double a = tol * w->box[o].w;
+		int f = weighting_of(t, bodies, o, t->node[o], a);
+		if (f == 1 || f == 2)
+			found = f;
+	}
+	return found == 1   ? "; it is the mean of the children's positions weighted by their "
+			      "body counts, not their masses: weight each child by its mass, m x "
+			      "summed over M (step 5.c)"
+	       : found == 2 ? "; it is the plain mean of the children's positions: weight each "
+			      "child by its mass, m x summed over M (step 5.c)"
+	       : found == 3 ? "; it is the mean of the children's positions, not weighted by "
+			      "their masses: weight each child by its mass, m x summed over M "
+			      "(step 5.c)"
+			    : "";
+}
+
+/* "; it is the sum of the slots child[c + k], another cell's" where cell @p c's mass
+ * @p got is that: the cause, or "". */
+static const char *summary_slots(const struct octree_host *t, const float4 *bodies, int c,
+				 float got, double tol)
+{
+	double m = 0.0;
+
+	for (int k = 0; k < 8; k++) {
+		int ch = t->child[c + k];
+		if (ch >= 0)
+			m += ch < t->n ? bodies[ch].w : t->node[ch].w;
+	}
+	return m > 0.0 && fabs(got - m) <= tol * m
+		   ? "; it is the sum over child[c + k] for k = 0 to 7, slots of other cells: "
+		     "cell c's eight slots are child[8 c + k] (step 5.c)"
+		   : "";
+}
+
 int octree_check_summary(const struct octree_host *t, const float4 *bodies, double tol, char *why,
 			 size_t len)
 {
@@ -312,8 +384,9 @@ int octree_check_summary(const struct octree_host *t, const float4 *bodies, doub
 			list_children(t, bodies, c, 0, kids, sizeof(kids));
 			return fail_closing(
 			    &w, why, len,
-			    "cell %d: mass %.9g, want %.9g = the sum of its children's (%s); relative error %.3g, tolerance %.3g",
-			    c, got.w, m, kids, fabs(got.w - m) / fabs(m), tol);
+			    "cell %d: mass %.9g, want %.9g = the sum of its children's (%s); relative error %.3g, tolerance %.3g%s",
+			    c, got.w, m, kids, fabs(got.w - m) / fabs(m), tol,
+			    summary_slots(t, bodies, c, got.w, tol));
 		}
 		for (int k = 0; k < 3; k++)
 			want[k] = m > 0.0 ? s[k] / m : 0.0;
@@ -326,9 +399,10 @@ int octree_check_summary(const struct octree_host *t, const float4 *bodies, doub
 			list_children(t, bodies, c, 0, kids, sizeof(kids));
 			return fail_closing(
 			    &w, why, len,
-			    "cell %d: centre of mass (%.7g, %.7g, %.7g), want (%.7g, %.7g, %.7g) = sum(m x) / M over its children (%s); off by %.3g, allowed %.3g (tolerance %.3g of the half-width %.3g)",
+			    "cell %d: centre of mass (%.7g, %.7g, %.7g), want (%.7g, %.7g, %.7g) = sum(m x) / M over its children (%s); off by %.3g, allowed %.3g (tolerance %.3g of the half-width %.3g)%s",
 			    c, got.x, got.y, got.z, want[0], want[1], want[2], kids, dist, allowed,
-			    tol, w.box[c].w);
+			    tol, w.box[c].w,
+			    summary_weighting(t, bodies, &w, c, got, allowed, tol));
 		}
 		if (t->count[c] != cnt) {
 			list_children(t, bodies, c, 1, kids, sizeof(kids));

@@ -6,11 +6,68 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "grade.h"
 #include "bh.h"
 #include "harness.h"
 #include "thresholds.h"
+
+/* The bounding box alone on a cloud of 3 blocks and a part (a reduction of every round,
+ * a last partial block), for grade_race_probe: a failing box test's control for a race. */
+GRADE_WORKLOAD(box)
+{
+	struct cloud c;
+	cudaError_t err = cloud_open(&c, 3 * 256 + 5, 0, 42);
+
+	if (!err)
+		err = bh_bounding_box(&c.t, c.d_bodies);
+	if (!err)
+		err = cudaDeviceSynchronize();
+	if (err)
+		fprintf(stderr, "workload: bh_bounding_box: %s\n", cudaGetErrorString(err));
+	cloud_close(&c);
+	return err != cudaSuccess;
+}
+
+/* The cause of a wrong root box: what the box shows (never written, the box of no body),
+ * else racecheck on the box alone. */
+static const char *box_hint(int n, const float4 *got, char *buf, size_t len)
+{
+	static const unsigned char poison[sizeof(float4)] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+							     0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+							     0xff, 0xff, 0xff, 0xff};
+	char where[256];
+	int races;
+
+	if (!memcmp(got, poison, sizeof(poison)))
+		return "the box still holds the grader's poison (all bytes 0xff): no kernel wrote "
+		       "it. Does box_final_kernel write the centre and half-width? (" HANDOUT
+		       ", step 5.a)";
+	if (got->w == -INFINITY) {
+		snprintf(buf, len,
+			 "half-width -inf: the box of no body at all (the minima still FLT_MAX, "
+			 "the maxima -FLT_MAX): no block read a body. With N = %d, a grid of n / "
+			 "256 blocks, rounded down, is none: the blocks must cover n, "
+			 "blocks_for(n, 256), then at most 1024 (" HANDOUT ", step 5.a)",
+			 n);
+		return buf;
+	}
+	if ((races = grade_race_probe("box", where, sizeof(where))) > 0) {
+		snprintf(buf, len,
+			 "a race in the box's reduction: racecheck finds %d hazard%s in "
+			 "bh_bounding_box alone, the first between %s: a round reads its partner's "
+			 "slot before the partner stored the round before. A __syncthreads() "
+			 "before every round of the reduction, reached by every thread (" HANDOUT
+			 ", step 5.a)",
+			 races, races == 1 ? "" : "s", where[0] ? where : "two threads");
+		return buf;
+	}
+	return "min and max are exact in float, whatever the order: a difference means a body "
+	       "left out (the last block, a grid-stride loop that stops early) or a lost "
+	       "reduction step; centre = (lo + hi) * 0.5f, half-width = largest (hi - lo) * "
+	       "0.5f (" HANDOUT ", step 5.a)";
+}
 
 static void check_box(int n, int plummer)
 {
@@ -18,6 +75,7 @@ static void check_box(int n, int plummer)
 	float3 centre;
 	float radius;
 	float4 got;
+	char buf[768];
 
 	gpu_require();
 	GPU_OK(cloud_open(&c, n, plummer, rng_fresh_seed()));
@@ -25,13 +83,12 @@ static void check_box(int n, int plummer)
 	GPU_OK(bh_bounding_box(&c.t, c.d_bodies));
 	gpu_download(&got, c.t.d_box, sizeof(got));
 	octree_root_box(c.h_bodies, n, &centre, &radius);
-	cr_assert(got.x == centre.x && got.y == centre.y && got.z == centre.z && got.w == radius,
+	int ok = got.x == centre.x && got.y == centre.y && got.z == centre.z && got.w == radius;
+	cr_assert(ok,
 		  "N = %d: root box centre (%.9g, %.9g, %.9g), half-width %.9g; want (%.9g, %.9g, "
-		  "%.9g), %.9g\nhint: min and max are exact in float, whatever the order: a "
-		  "difference means a body left out (the last block, a grid-stride loop that "
-		  "stops early) or a lost reduction step; centre = (lo + hi) * 0.5f, half-width "
-		  "= largest (hi - lo) * 0.5f (" HANDOUT ", step 5.a)",
-		  n, got.x, got.y, got.z, got.w, centre.x, centre.y, centre.z, radius);
+		  "%.9g), %.9g\nhint: %s",
+		  n, got.x, got.y, got.z, got.w, centre.x, centre.y, centre.z, radius,
+		  ok ? "" : box_hint(n, &got, buf, sizeof(buf)));
 	GRADE_NOTE("N = %d: root box exact", n);
 	cloud_close(&c);
 }
