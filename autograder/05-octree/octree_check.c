@@ -292,7 +292,7 @@ static int weighting_of(const struct octree_host *t, const float4 *bodies, int c
 
 	for (int k = 0; k < 8; k++) {
 		int ch = t->child[8 * c + k];
-		if (ch < 0)
+		if (ch < 0 || ch > t->nnodes)
 			continue;
 		float4 p = ch < t->n ? bodies[ch] : t->node[ch];
 		double cnt = ch < t->n ? 1.0 : t->count[ch], pos[3] = {p.x, p.y, p.z};
@@ -344,8 +344,8 @@ static const char *summary_slots(const struct octree_host *t, const float4 *bodi
 	double m = 0.0;
 
 	for (int k = 0; k < 8; k++) {
-		int ch = t->child[c + k];
-		if (ch >= 0)
+		int ch = c + k <= 8 * t->nnodes + 7 ? t->child[c + k] : -1;
+		if (ch >= 0 && ch <= t->nnodes)
 			m += ch < t->n ? bodies[ch].w : t->node[ch].w;
 	}
 	return m > 0.0 && fabs(got - m) <= tol * m
