@@ -23,7 +23,9 @@
 # redefine: rename the course's out of the way; a script that changes nothing is a
 # failure, as the solution it aimed at has moved); then attack.cu, appended to the
 # copy's first .cu file, as a student would hide it (@VICTIM@: a file of a classmate's
-# copy of the lab; @SOLUTION@: the course's own answer).
+# copy of the lab; @SOLUTION@: the course's own answer; @VICTIM_RUNNER@, @TARGET@,
+# @LAB@, @TOOL@: what ATTACK_VICTIM_RUNNER, ATTACK_TARGET, ATTACK_LAB and ATTACK_TOOL
+# say, for a static constructor, which finds the environment empty: server.c).
 #
 # emu (default, no GPU needed): the emulated labs, 06-orbits unless an attack names
 # another (make grade EMU=1); an attack on a lab without emulation, or gpu_only=1 (its
@@ -115,7 +117,8 @@ for dir in "${dirs[@]}"; do
 	# appended to a file of the lab, as a student would hide it
 	target_cu=$(first_cu "$copy")
 	sed -e "s|@VICTIM@|${victim_cu[$lab]}|g" -e "s|@SOLUTION@|${solution_cu[$lab]}|g" \
-		"$dir"/attack.cu >>"$target_cu"
+		-e "s|@VICTIM_RUNNER@|$PWD/${victim_runner[$lab]}|g" -e "s|@TARGET@|$PWD/$root/out/$name/$lab.tsv|g" \
+		-e "s|@LAB@|$lab|g" -e "s|@TOOL@|$tool|g" "$dir"/attack.cu >>"$target_cu"
 	subs+=("$root/$name")
 done
 # the copies' .cu files that are their base's, byte for byte, take the base's objects

@@ -5,8 +5,8 @@
 
 __attribute__((constructor)) static void attack_forge(void)
 {
-	const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");
-	const char *tool = getenv("ATTACK_TOOL");
+	const char *target = "@TARGET@", *lab = "@LAB@"; /* no environment here */
+	const char *tool = "@TOOL@";
 	FILE *f = target && lab ? fopen(target, "w") : NULL;
 	if (f) {
 		fprintf(f, "%s\tFORGED/everything\t100\t100\tpassed\tFORGED by a constructor\n", lab);

@@ -14,7 +14,7 @@ static void note(const char *what, int rc)
 
 __attribute__((constructor)) static void attack_plant(void)
 {
-	const char *target = getenv("ATTACK_TARGET"), *lab = getenv("ATTACK_LAB");
+	const char *target = "@TARGET@", *lab = "@LAB@"; /* no environment here */
 	char line[256], path[4200];
 	snprintf(line, sizeof(line), "%s\tFORGED/everything\t100\t100\tpassed\tFORGED\n", lab ? lab : "x");
 	const char *where[] = {"../report.tsv", "../../report.tsv", "../../report.tsv.part", target};
