@@ -8,9 +8,8 @@
 # copy, and --dump-dom gives back what it found: each plot drawn, each speed bar
 # filled, each link's page loaded and its anchor there, no element past the window or
 # overflowing its box. Then a screenshot of each page, 1280 pixels wide, into
-# build/test-report/shots/ (SHOTS=dir: there too; the instructor's guide's pictures
-# are autograder/instructor/screenshots/, refreshed with
-# SHOTS=autograder/instructor/screenshots).
+# build/test-report/shots/; SHOTS=autograder/instructor/screenshots refreshes the
+# instructor's guide's three (the half-done lab 01's, the GPU's and the class's).
 set -u
 make=$1
 root=build/test-report
@@ -67,7 +66,11 @@ PY
 	timeout 120 "$browser" "${flags[@]}" --window-size=1280,1600 --screenshot="$root/shots/$name.png" \
 		"file://$PWD/$page" >"$profile/log" 2>&1 && [ -s "$root/shots/$name.png" ] ||
 		{ tail -n 3 "$profile/log"; fail "$page: no screenshot"; }
-	[ -z "${SHOTS:-}" ] || { mkdir -p "$SHOTS" && cp "$root/shots/$name.png" "$SHOTS/"; }
+	case ${SHOTS:+$name} in # the instructor's guide's three pictures
+	test-report-half-grade) cp "$root/shots/$name.png" "$SHOTS/grade-report-half-done.png" ;;
+	test-report-gpu) cp "$root/shots/$name.png" "$SHOTS/grade-report-gpu.png" ;;
+	test-report-class) cp "$root/shots/$name.png" "$SHOTS/class-report.png" ;;
+	esac
 	n=$((n + 1))
 done
 echo "browser-test: $n pages, each at two widths, in $((SECONDS - t0)) s; screenshots in $root/shots/"
