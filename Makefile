@@ -74,11 +74,11 @@ include autograder/make/rules.mk
 
 # The graders of the SELECTED labs of every folder in SUBMISSIONS, in one make so that
 # -j spreads all their builds over the cores (selftest.sh's patched copies).
-graders: $(foreach s,$(SUBMISSIONS),$(foreach l,$(SELECTED),$(if $(and $(wildcard $(s)/$(l)),$(wildcard \
-	autograder/$(l)/test_*.c)),$(call sub_out,$(s),$(l))/grader/grade_$(l))))
+graders: $(LAYOUT_SH) $(foreach s,$(SUBMISSIONS),$(foreach l,$(SELECTED),$(if $(and $(wildcard $(s)/$(l)),$(wildcard \
+	autograder/$(l)/test_*.c)),$(call grader_bin,$(s),$(l)))))
 
 # graders, emulated (selftest-emu.sh)
-emu-graders: $(foreach s,$(SUBMISSIONS),$(foreach l,$(filter $(SELECTED),$(EMU_LABS)),$(if \
+emu-graders: $(LAYOUT_SH) $(foreach s,$(SUBMISSIONS),$(foreach l,$(filter $(SELECTED),$(EMU_LABS)),$(if \
 	$(wildcard $(s)/$(l)),$(call emu_bin,$(s),$(l)))))
 
 emu-test: $(foreach l,$(EMU_LABS),$(call emu_bin,solutions,$(l)))
@@ -117,7 +117,7 @@ selftest-sample: deps-grade $(REPORT)
 	check-format clean deps-grade deps-png deps-test \
 	check-skeletons test-units test-grade emu-test emu-grade selftest-emu selftest-sample graders emu-graders FORCE
 
-all: $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(GPU_TESTS) \
+all: $(LAYOUT_SH) $(LIBCOMMON) $(SKELGEN) $(REPORT) $(PNG2GIF) $(TEST_COMMON) $(TEST_TOOLS) $(EMU_TESTS) $(GPU_TESTS) \
 	$(EMU_SANITIZER_TEST) $(EMU_SANITIZER_TEST_PLAIN) $(GPU_SANITIZER_TEST) \
 	$(EMU_RENDER_TEST) $(GPU_RENDER_TEST) \
 	$(call lab_targets,solutions) $(call lab_targets,labs)
@@ -226,8 +226,8 @@ endif
 release: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make release LAB=NN [UPTO=1] [PASSED=01,02] (labs: $(LABS_ALL))"; exit 2; }
 	$(Q)$(MAKE) --no-print-directory SUBMISSION=solutions $(LIBCOMMON) $(SKELGEN) \
-		$(foreach l,$(LABS_ALL),$(addprefix $(call sub_out,solutions,$(l))/grader/,grade_$(l) points_$(l)) \
-		$(if $(filter $(l),$(EMU_LABS)),$(call emu_bin,solutions,$(l)) $(BUILD)/emu/solutions/$(l)/grader/points_$(l)))
+		$(foreach l,$(LABS_ALL),$(call grader_bin,solutions,$(l)) $(call points_bin,solutions,$(l)) \
+		$(if $(filter $(l),$(EMU_LABS)),$(call emu_bin,solutions,$(l)) $(call emu_points_bin,solutions,$(l)))) $(LAYOUT_SH)
 	$(eval rel_name := particle-labs-$(if $(UPTO),labs-01-to-$(LAB),lab-$(LAB)))
 	$(Q)autograder/instructor/release/make-release.sh $(BUILD)/release/$(rel_name) "$(LAB)" "$(UPTO)" "$(PASSED)"
 	$(Q)tar czf $(BUILD)/$(rel_name).tar.gz -C $(BUILD)/release $(rel_name)

@@ -113,7 +113,6 @@ $(GPU_RENDER_TEST): $(BUILD)/obj/autograder/emu/tests/render_test.o $(BUILD)/obj
 # One lab's emulated grader, once ($(1) lab): the grader, its points program and the
 # runner's own objects are the same for every submission of the lab (lab-rules.mk's
 # LAB_GRADER_RULES for nvcc's build); each submission's emulated build links to them.
-emu_grader_out = $(BUILD)/grader-emu/$(1)
 define EMU_GRADER_RULES
 $(eval ge := $(call emu_grader_out,$(1)))
 $(eval esupport := $(filter-out autograder/$(1)/bench.c,$(wildcard autograder/$(1)/*.c)))
@@ -154,7 +153,7 @@ emu_runner_objs = $(addprefix $(call emu_grader_out,$(1))/runner/,server.o wire.
 	$(call emu_grader_out,$(1))/gen/api.o $(call emu_grader_out,$(1))/gen/dispatch.o
 
 define EMU_RULES
-$(eval e := $(BUILD)/emu/$(call tag,$(1))/$(2))
+$(eval e := $(call emu_out,$(1),$(2)))
 $(eval ecu := $(wildcard $(1)/$(2)/*.cu))
 $(eval elab := $(patsubst $(1)/$(2)/%.cu,$(e)/lab/%.o,$(ecu)))
 $(eval elabcheck := $(patsubst $(1)/$(2)/%.cu,$(e)/lab-check/%.o,$(ecu)))
@@ -175,9 +174,9 @@ $(e)/lab-check/%.o: $(e)/lab/%.cc autograder/emu/emu.h $(FLAGS_STAMP) $(EMU_FLAG
 
 # the lab's emulated grader and points program, linked to (the grader finds the runners
 # beside itself)
-$(e)/grade_emu: $(call emu_grader_out,$(2))/grade_emu | $(e)/runner_$(2) $(e)/runner_check_$(2)
+$(call emu_bin,$(1),$(2)): $(call emu_grader_out,$(2))/grade_emu | $(call emu_runner_bin,$(1),$(2)) $(e)/runner_check_$(2)
 	$(Q)$$(call link_or_copy,$$<,$$@)
-$(e)/grader/points_$(2): $(call emu_grader_out,$(2))/points_$(2)
+$(call emu_points_bin,$(1),$(2)): $(call emu_grader_out,$(2))/points_$(2)
 	$(Q)$$(call link_or_copy,$$<,$$@)
 
 # what grade-lab.sh needs of an emulated grading (make grade EMU=1): the submission's
@@ -190,7 +189,7 @@ $(e)/driver: $(patsubst $(1)/$(2)/%.c,$(call sub_out,$(1),$(2))/%.o,$(wildcard $
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ $(PNG_LIBS) -lm -o $$@
 
-$(e)/runner_$(2): $(erunner) $(elab) $(EMU_RT) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
+$(call emu_runner_bin,$(1),$(2)): $(erunner) $(elab) $(EMU_RT) $(addprefix $(BUILD)/obj/common/,$(filter-out keysort.cu.o,$(RUNNER_COMMON_$(2))))
 	$$(call say,LINK,$$@)
 	$(Q)g++ $$^ -lm -o $$@
 
@@ -208,4 +207,3 @@ endef
 # in this run
 $(foreach l,$(EMU_LABS),$(eval $(call EMU_GRADER_RULES,$(l))))
 $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(EMU_LABS),$(if $(wildcard $(s)/$(l)),$(eval $(call EMU_RULES,$(s),$(l))))))
-emu_bin = $(BUILD)/emu/$(call tag,$(1))/$(2)/grade_emu

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# grade-lab.sh --lab LAB --submission DIR --out DIR --grade-dir DIR [--timeout S]
-#              [--filter GLOB] [--make CMD] [--emulated] [--given "OBJECT..."]
+# grade-lab.sh --lab LAB --submission DIR --out DIR --grader PATH --points PATH
+#              --grade-dir DIR [--timeout S] [--filter GLOB] [--make CMD] [--emulated]
+#              [--given "OBJECT..."]
 # Builds LAB of the submission DIR in --out and runs its grader, leaving the lab's
 # results fragment in GRADE_DIR/LAB.tsv whatever happens: a submission that does not
 # compile, that defines symbols outside its lab's API, or whose grader run dies, still
 # gets a row per test saying why. --make is the make that builds (make grade passes its
 # own); --emulated: the lab's kernels emulated on the CPU (autograder/emu), --out its
-# emulated build. A lab's EMU_ENV (its lab.mk) comes in the environment. --given: the
+# emulated build. --grader and --points: the grader and its points program make builds
+# for this folder's lab (make grade passes them: autograder/make/layout.mk). A lab's EMU_ENV (its lab.mk) comes in the environment. --given: the
 # course's objects the submission's runner links (its given code), whose functions the
 # submission may call (api-imports.sh). PL_IMPORT_CHECK=off leaves that check out: the
 # attack test's way to reach the runner's own defences behind it, never a grade's.
@@ -18,13 +20,15 @@
 # timed test that counts: the device check's first phase (its untimed gradings, a
 # skeleton's, which must score 0 whatever its timings). Never for a class's grades.
 set -u
-lab="" sub="" out="" dir="" limit=1800 filter="" make=make emulated="" given=""
+lab="" sub="" out="" dir="" bin="" points_bin="" limit=1800 filter="" make=make emulated="" given=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--lab) lab=$2 ;;
 	--submission) sub=$2 ;;
 	--out) out=$2 ;;
 	--grade-dir) dir=$2 ;;
+	--grader) bin=$2 ;;
+	--points) points_bin=$2 ;;
 	--timeout) limit=$2 ;;
 	--filter) filter=$2 ;;
 	--make) make=$2 ;;
@@ -35,11 +39,9 @@ while [ $# -gt 0 ]; do
 	[ $# -ge 2 ] || { echo "grade-lab.sh: $1 needs a value" >&2; exit 2; }
 	shift 2
 done
-[ -n "$lab" ] && [ -n "$sub" ] && [ -n "$out" ] && [ -n "$dir" ] ||
-	{ echo "grade-lab.sh: --lab, --submission, --out and --grade-dir are required" >&2; exit 2; }
+[ -n "$lab" ] && [ -n "$sub" ] && [ -n "$out" ] && [ -n "$dir" ] && [ -n "$bin" ] && [ -n "$points_bin" ] ||
+	{ echo "grade-lab.sh: --lab, --submission, --out, --grader, --points and --grade-dir are required" >&2; exit 2; }
 frag=$dir/$lab.tsv logs=$dir/logs/$lab
-bin=$out/grader/grade_$lab
-[ -n "$emulated" ] && bin=$out/grade_emu
 mkdir -p "$logs"
 rm -f "$frag"
 
@@ -51,7 +53,7 @@ escape() { sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' | awk '{printf "%s\\n", $0}'; }
 # Every test of the lab at 0 of its points, with one reason: the tests and points come
 # from the grader built with stubs in place of the submission, so none of it runs.
 zero_all() { # reason
-	local points=$out/grader/points_$lab test pts
+	local points=$points_bin test pts
 	if $make --no-print-directory SUBMISSION="$sub" "$points" >>"$logs/build.log" 2>&1 &&
 		"$points" --points >"$logs/points.txt" 2>>"$logs/build.log"; then
 		# FILTER's tests only, as a run that compiled would report them (Criterion's

@@ -27,7 +27,9 @@ $(Q)$(foreach l,$(SELECTED),emu=$$($(call lab_emulated,$(l))); \
 		--submission "$(SUBMISSION)" --grade-dir "$(GRADE_DIR)" --timeout "$(GRADE_TIMEOUT)" \
 		--filter '$(FILTER)' --make "$(MAKE)" $$([ -z "$$emu" ] || echo --emulated) \
 		--given "$(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(l)))$$([ -z "$$emu" ] || echo ' $(EMU_RT)')" \
-		--out $(BUILD)/$$([ -n "$$emu" ] && echo emu || echo sub)/$(call tag,$(SUBMISSION))/$(l);)
+		$$([ -n "$$emu" ] && echo --out $(call emu_out,$(SUBMISSION),$(l)) --grader $(call emu_bin,$(SUBMISSION),$(l)) \
+			--points $(call emu_points_bin,$(SUBMISSION),$(l)) || echo --out $(call sub_out,$(SUBMISSION),$(l)) \
+			--grader $(call grader_bin,$(SUBMISSION),$(l)) --points $(call points_bin,$(SUBMISSION),$(l)));)
 $(Q)$(REPORT) $(if $(STRICT),--strict) $$(ls $(GRADE_DIR)/*.emulated >/dev/null 2>&1 && echo --emulated) \
 	--json $(GRADE_DIR)/results.json --html $(GRADE_DIR)/report.html --labs "$(LABS_ALL)" \
 	--handouts $$(realpath -m --relative-to=$(GRADE_DIR) $(BUILD)/handouts) \
@@ -52,9 +54,9 @@ run: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make run LAB=NN ARGS=... (labs: $(LABS_ALL))"; exit 2; }
 	@$(DEPS) libpng
 	$(Q)if [ -n "$$($(call lab_emulated,$(SELECTED)))" ]; then \
-		$(MAKE) --no-print-directory $(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver && \
+		$(MAKE) --no-print-directory $(call emu_out,$(SUBMISSION),$(SELECTED))/driver && \
 		echo "run: no GPU here: the kernels are emulated on the CPU (correct, far slower; times mean nothing)" && \
-		$(BUILD)/emu/$(call tag,$(SUBMISSION))/$(SELECTED)/driver $(ARGS); \
+		$(call emu_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS); \
 	else \
 		$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/driver && \
 		$(call sub_out,$(SUBMISSION),$(SELECTED))/driver $(ARGS); \
@@ -74,9 +76,9 @@ needs_gpu = @[ "$(HAVE_GPU)" != 0 ] || { echo "make $(1) needs a GPU: no NVIDIA 
 sanitize: deps-grade
 	@test -n "$(LAB)" -a -n "$(SELECTED)" || { echo "usage: make sanitize LAB=NN (labs: $(LABS_ALL))"; exit 2; }
 	$(call needs_gpu,sanitize,compute-sanitizer watches kernels running on one. Without one$(,) make grade LAB=$(LAB) FILTER='sanitize/*' runs the lab's sanitizer tests with its kernels emulated on the CPU$(,) every access checked and reported in compute-sanitizer's words (autograder/emu/README.md$(,) "Checks without a GPU").)
-	$(Q)$(MAKE) --no-print-directory $(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED)
+	$(Q)$(MAKE) --no-print-directory $(call grader_bin,$(SUBMISSION),$(SELECTED))
 	$(Q)PL_LAB_BUILD_DIR=$(abspath $(call sub_out,$(SUBMISSION),$(SELECTED))) autograder/make/sanitize-lab.sh \
-		$(call sub_out,$(SUBMISSION),$(SELECTED))/grader/grade_$(SELECTED) $(BUILD)/sanitize/$(SELECTED)
+		$(call grader_bin,$(SUBMISSION),$(SELECTED)) $(BUILD)/sanitize/$(SELECTED)
 
 # make sass: the kernel whose inner loop it dissects is SASS_KERNEL_<lab> (its lab.mk),
 # or KERNEL (a regular expression on the mangled name).

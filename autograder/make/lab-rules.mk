@@ -21,7 +21,6 @@ GRADER_WRAPS := --wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMemcpy,--wrap=cudaM
 # own objects are the course's, the same for every submission of the lab: they are built
 # once, in $(call grader_out,$(1)), and each submission's build links to them (a copy
 # of the self-check, a class's student or an attack differs only in the lab's .cu files).
-grader_out = $(BUILD)/grader/$(1)
 define LAB_GRADER_RULES
 $(eval g := $(call grader_out,$(1)))
 $(eval support := $(filter-out autograder/$(1)/test_%.c autograder/$(1)/bench.c,$(wildcard autograder/$(1)/*.c)))
@@ -139,15 +138,15 @@ $(o)/driver: $(dobjs) $(o)/lab.a $(LIBCOMMON)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $$^ $(PNG_LIBS) $(LDLIBS) -o $$@
 
 # The grader and its points program: the lab's, linked to (link_or_copy)
-$(o)/grader/grade_$(2): $(call grader_out,$(2))/grade_$(2) \
-		| $(o)/grader/runner_$(2) $(addprefix $(o)/,$(addsuffix .ptx,$(PTX_$(2))))
+$(call grader_bin,$(1),$(2)): $(call grader_out,$(2))/grade_$(2) \
+		| $(call runner_bin,$(1),$(2)) $(addprefix $(o)/,$(addsuffix .ptx,$(PTX_$(2))))
 	$(Q)$$(call link_or_copy,$$<,$$@)
-$(o)/grader/points_$(2): $(call grader_out,$(2))/points_$(2)
+$(call points_bin,$(1),$(2)): $(call grader_out,$(2))/points_$(2)
 	$(Q)$$(call link_or_copy,$$<,$$@)
 
 # The submission's runner (the child: the submission, and of common/ only what the
 # lab's given code calls).
-$(o)/grader/runner_$(2): $(call runner_objs,$(2)) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
+$(call runner_bin,$(1),$(2)): $(call runner_objs,$(2)) $(o)/lab.a $(addprefix $(BUILD)/obj/common/,$(RUNNER_COMMON_$(2)))
 	$$(call say,LINK,$$@)
 	@mkdir -p $$(@D)
 	$(Q)$(NVCC) $(ARCH_FLAGS) $(call runner_objs,$(2)) -Xlinker --whole-archive $(o)/lab.a -Xlinker --no-whole-archive \
@@ -185,6 +184,6 @@ $(foreach s,$(ALL_SUBMISSIONS),$(foreach l,$(LABS_ALL),$(if $(wildcard $(s)/$(l)
 
 # What make builds of a folder's labs: each one's driver, its grader where it has one
 # (its tests, or prebuilt in a release) and its bench where it has one.
-lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(addprefix $(call sub_out,$(1),$(l))/,driver \
-	$(if $(wildcard autograder/$(l)/test_*.c $(if $(RELEASE_TREE),autograder/prebuilt/$(l)/grade_$(l))),grader/grade_$(l)) \
-	$(if $(wildcard autograder/$(l)/bench.c),grader/bench_$(l)))))
+lab_targets = $(foreach l,$(LABS_ALL),$(if $(wildcard $(1)/$(l)),$(call sub_out,$(1),$(l))/driver \
+	$(if $(wildcard autograder/$(l)/test_*.c $(if $(RELEASE_TREE),autograder/prebuilt/$(l)/grade_$(l))),$(call grader_bin,$(1),$(l))) \
+	$(if $(wildcard autograder/$(l)/bench.c),$(call sub_out,$(1),$(l))/grader/bench_$(l))))

@@ -24,9 +24,40 @@ SELECTED := $(if $(LAB),$(call lab_named,$(LAB)),$(LABS_ALL))
 SUBMISSION ?= labs
 # every folder of labs built or graded in this run (those that exist)
 ALL_SUBMISSIONS := $(sort solutions labs $(SUBMISSION) $(SUBMISSIONS))
-# build/sub/<tag>/<lab>/: one build tree per graded folder, so grades never mix
+# Every output path of a lab's build, here and nowhere else: the rules (lab-rules.mk,
+# emu.mk, grade.mk) use these functions, and the scripts the same names from
+# $(BUILD)/layout.sh, which this file writes (LAYOUT_SH).
+# build/sub/<tag>/<lab>/: one build tree per graded folder, so grades never mix;
+# build/emu/<tag>/<lab>/: the same, its kernels emulated on the CPU
 tag = $(subst /,_,$(patsubst $(CURDIR)/%,%,$(abspath $(1))))
 sub_out = $(BUILD)/sub/$(call tag,$(1))/$(2)
+emu_out = $(BUILD)/emu/$(call tag,$(1))/$(2)
+# one lab's grader, built once for every folder (its tests, runtime and baseline)
+grader_out = $(BUILD)/grader/$(1)
+emu_grader_out = $(BUILD)/grader-emu/$(1)
+# a folder's lab's programs: the grader (and its points program) beside the runner it
+# starts; emulated, the grader and the two runners (plain and checked) side by side
+grader_bin = $(call sub_out,$(1),$(2))/grader/grade_$(2)
+points_bin = $(call sub_out,$(1),$(2))/grader/points_$(2)
+runner_bin = $(call sub_out,$(1),$(2))/grader/runner_$(2)
+emu_bin = $(call emu_out,$(1),$(2))/grade_emu
+emu_points_bin = $(call emu_out,$(1),$(2))/grader/points_$(2)
+emu_runner_bin = $(call emu_out,$(1),$(2))/runner_$(2)
+
+# The same for scripts (selftest.sh, attack-test.sh, reuse-objects.sh, make-release.sh):
+# shell functions of a tag (a folder's path, / as _) and a lab.
+LAYOUT_SH := $(BUILD)/layout.sh
+$(LAYOUT_SH): autograder/make/layout.mk
+	@mkdir -p $(@D)
+	@{ echo '# written by autograder/make/layout.mk: where make puts a folder'"'"'s lab (TAG LAB)'; \
+	  echo 'pl_sub_out() { echo "$(call sub_out,$$1,$$2)"; }'; \
+	  echo 'pl_emu_out() { echo "$(call emu_out,$$1,$$2)"; }'; \
+	  echo 'pl_grader_bin() { echo "$(call grader_bin,$$1,$$2)"; }'; \
+	  echo 'pl_points_bin() { echo "$(call points_bin,$$1,$$2)"; }'; \
+	  echo 'pl_runner_bin() { echo "$(call runner_bin,$$1,$$2)"; }'; \
+	  echo 'pl_emu_bin() { echo "$(call emu_bin,$$1,$$2)"; }'; \
+	  echo 'pl_emu_points_bin() { echo "$(call emu_points_bin,$$1,$$2)"; }'; \
+	  echo 'pl_emu_runner_bin() { echo "$(call emu_runner_bin,$$1,$$2)"; }'; } >$@
 
 # ---------------------------------------------------------------- each lab's settings
 # A lab's own settings, all in autograder/<lab>/lab.mk (autograder/DEVELOPING.md, "Adding a lab"): is it

@@ -34,6 +34,8 @@
 # tests it aims at (its filter=, else every untimed test).
 # ATTACKS="name ...": those attacks only (default: every one).
 set -u
+[ -f build/layout.sh ] || make --no-print-directory -s build/layout.sh >/dev/null
+. build/layout.sh # pl_*: where make puts a folder's lab (autograder/make/layout.mk)
 make=$1 mode=${2:-emu}
 case $mode in
 emu) default_lab=06-orbits grade=(EMU=1) ;;
@@ -83,8 +85,8 @@ labs=()
 [ ${#victim_runner[@]} -gt 0 ] && mapfile -t labs < <(printf '%s\n' "${!victim_runner[@]}" | sort)
 for lab in "${labs[@]}"; do
 	case $mode in
-	emu) victim_runner[$lab]=build/emu/solutions/$lab/runner_$lab ;;
-	gpu) victim_runner[$lab]=build/sub/solutions/$lab/grader/runner_$lab ;;
+	emu) victim_runner[$lab]=$(pl_emu_runner_bin solutions "$lab") ;;
+	gpu) victim_runner[$lab]=$(pl_runner_bin solutions "$lab") ;;
 	esac
 	mkdir -p "$root/classmate" && cp -r "solutions/$lab" "$root/classmate/"
 	victim_cu[$lab]=$(first_cu "$PWD/$root/classmate/$lab")

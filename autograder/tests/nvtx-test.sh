@@ -7,9 +7,11 @@
 # that has them. Needs the runners built (make all).
 set -u
 build=${1:-build}
-runners=$(ls "$build"/sub/*/*/grader/runner_* 2>/dev/null)
+. "$build/layout.sh" # pl_runner_bin: make's layout (autograder/make/layout.mk)
+# shellcheck disable=SC2086 # a glob: every folder's, every lab's
+runners=$(ls $(pl_runner_bin '*' '*') 2>/dev/null)
 if [ -z "$runners" ]; then
-	echo "nvtx-test: FAIL: no runner built under $build/sub/*/*/grader (make all builds them)"
+	echo "nvtx-test: FAIL: no runner built at $(pl_runner_bin '*' '*') (make all builds them)"
 	exit 1
 fi
 bad=0

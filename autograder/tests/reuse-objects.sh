@@ -14,10 +14,12 @@ for f in "$base/$lab"/*; do
 	[[ $f == *.cu ]] || cmp -s "$f" "$sub/$lab/${f##*/}" || exit 0
 done
 tag=${sub//\//_}
+[ -f build/layout.sh ] || make --no-print-directory -s build/layout.sh >/dev/null
+. build/layout.sh # pl_*: where make puts a folder's lab (autograder/make/layout.mk)
 if [ -n "$emu" ]; then
-	from=build/emu/$base/$lab to=build/emu/$tag/$lab
+	from=$(pl_emu_out "$base" "$lab") to=$(pl_emu_out "$tag" "$lab")
 else
-	from=build/sub/$base/$lab to=build/sub/$tag/$lab
+	from=$(pl_sub_out "$base" "$lab") to=$(pl_sub_out "$tag" "$lab")
 fi
 for f in "$base/$lab"/*.cu; do
 	name=$(basename "$f" .cu)

@@ -34,6 +34,8 @@
 # none of is not judged here), and patches whose .expect says "# gpu-only: why" are
 # left out.
 set -u
+[ -f build/layout.sh ] || make --no-print-directory -s build/layout.sh >/dev/null
+. build/layout.sh # pl_*: where make puts a folder's lab (autograder/make/layout.mk)
 emu=${PL_SELFTEST_EMU:-}
 out=${SELFTEST_OUT:-build/selftest${emu:+-emu}} # copies, builds and logs
 jobs=${SELFTEST_JOBS:-$(nproc)}
@@ -51,9 +53,9 @@ row() { # lab patch expected tests score seconds verdict: kept for the table
 # and their points come from autograder/LAB, so every copy of the lab has the same).
 tests_of() {
 	if [ -n "$emu" ]; then
-		build/emu/solutions/$1/grade_emu --points
+		"$(pl_emu_bin solutions "$1")" --points
 	else
-		build/sub/solutions/$1/grader/grade_$1 --points
+		"$(pl_grader_bin solutions "$1")" --points
 	fi
 }
 

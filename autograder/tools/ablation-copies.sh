@@ -14,6 +14,8 @@ ablation_copy() {
 		names+=("$name")
 	done
 }
+[ -f build/layout.sh ] || make --no-print-directory -s build/layout.sh >/dev/null
+. build/layout.sh # pl_*: where make puts a folder's lab (autograder/make/layout.mk)
 
 # ablation_build LAB OUT TARGET: after ablation_copy, builds TARGET (a path under a graded
 # folder's build tree, e.g. driver) of every copy in one make -j; sets the array dirs to
@@ -23,8 +25,8 @@ ablation_build() {
 	local lab=$1 out=$2 target=$3 name targets=()
 	dirs=()
 	for name in "${names[@]}"; do
-		dirs+=("build/sub/${out//\//_}_$name/$lab")
-		targets+=("build/sub/${out//\//_}_$name/$lab/$target")
+		dirs+=("$(pl_sub_out "${out//\//_}_$name" "$lab")")
+		targets+=("$(pl_sub_out "${out//\//_}_$name" "$lab")/$target")
 	done
 	make --no-print-directory -j"$(nproc)" SUBMISSIONS="${names[*]/#/$out/}" "${targets[@]}" \
 		>"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; return 1; }

@@ -14,6 +14,8 @@
 # common/interaction.cuh, lab 01's body_body_interaction, ships only with a lab that
 # includes it.
 set -euo pipefail
+[ -f build/layout.sh ] || make --no-print-directory -s build/layout.sh >/dev/null
+. build/layout.sh # pl_*: where make puts a folder's lab (autograder/make/layout.mk)
 dir=$1 lab=$2 upto=$3 passed=$4
 die() { echo "release: $*" >&2; exit 1; }
 
@@ -80,11 +82,11 @@ for l in $want; do
 	copy "autograder/$l/lab.mk"
 	p=$dir/autograder/prebuilt/$l
 	mkdir -p "$p"
-	strip --strip-debug -o "$p/grade_$l" "build/sub/solutions/$l/grader/grade_$l"
-	strip --strip-debug -o "$p/points_$l" "build/sub/solutions/$l/grader/points_$l"
-	if [ -f "build/emu/solutions/$l/grade_emu" ]; then
-		strip --strip-debug -o "$p/grade_emu" "build/emu/solutions/$l/grade_emu"
-		strip --strip-debug -o "$p/points_emu" "build/emu/solutions/$l/grader/points_$l"
+	strip --strip-debug -o "$p/grade_$l" "$(pl_grader_bin solutions "$l")"
+	strip --strip-debug -o "$p/points_$l" "$(pl_points_bin solutions "$l")"
+	if [ -f "$(pl_emu_bin solutions "$l")" ]; then
+		strip --strip-debug -o "$p/grade_emu" "$(pl_emu_bin solutions "$l")"
+		strip --strip-debug -o "$p/points_emu" "$(pl_emu_points_bin solutions "$l")"
 		emu="$emu $l"
 	fi
 	# the handout without its instructor-only passages (::: instructor ... :::)
