@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # browser-test.sh MAKE: the grade's and the class's pages opened in a real browser,
 # Debian's headless Chromium (make test-slow; autograder/make/ensure-deps.sh chromium).
-# The pages are report-test.sh's (the solutions', the skeletons', a half-done lab 01's,
+# The pages are report-test.sh's (the solutions', the skeletons', a half-done lab 01's graded,
 # the H200's lab 03 and a made-up class's, remade here), and those of the class and
 # Slurm tests where they ran before (build/test-class/out, build/test-slurm/slurm).
 # Each is opened at 1280 and 800 pixels wide with browser-check.js injected into a
@@ -16,7 +16,7 @@ root=build/test-report
 fail() { echo "browser-test: $*"; exit 1; }
 browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || fail "chromium not found (autograder/make/ensure-deps.sh chromium)"
-autograder/tests/report-test.sh "$make" >"$root.log" 2>&1 || { cat "$root.log"; fail "report-test.sh failed"; }
+HALF=grade autograder/tests/report-test.sh "$make" >"$root.log" 2>&1 || { cat "$root.log"; fail "report-test.sh failed"; }
 profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT
 # --no-sandbox: Chromium refuses root without it; the file flags let the check read

@@ -2,9 +2,8 @@
 # report-test.sh MAKE: the grade's and the class's pages, checked for structure
 # (autograder/tests/report_check.py: self-contained, every link's anchor exists, every
 # number the results'). Reuses the gradings make test-grade made (build/test-grade/:
-# the solutions and the skeletons, every lab) and grades one more, a half-done lab 01
-# (steps 1.a and 1.b done, 1.c and 1.d not: the solution with its last exercises put
-# back to the skeleton's), emulated; a GPU grading is the H200's of lab 03
+# the solutions and the skeletons, every lab) and a half-done lab 01 (below: HALF=grade
+# grades a real one); a GPU grading is the H200's of lab 03
 # (handouts/data/03-unroll/results-solutions.json, as fragment rows), for the speed
 # bars. Then a made-up class of those (and one student the class limit stopped), its
 # page written by grade-class.sh --report. Pages in build/test-report/ (the browser
@@ -20,19 +19,33 @@ for d in solutions labs; do
 done
 rm -rf "$root" && mkdir -p "$root"
 
-# the half-done submission: exercises after the first two as the skeleton has them
-mkdir -p "$root/half/01-pair"
-cp solutions/01-pair/*.h solutions/01-pair/driver.c "$root/half/01-pair/"
-awk '/^\/\* BEGIN SOLUTION \*\/$/ { k++; drop = k > 2; next }
-	/^\/\* END SOLUTION \*\/$/ { drop = 0; next }
-	/^\/\* SKELETON$/ { skel = 1; next }
-	skel && /^\*\/$/ { skel = 0; next }
-	skel { if (k > 2) print; next }
-	!drop' solutions/01-pair/pair.cu >"$root/half/01-pair/pair.cu"
-$make --no-print-directory grade LAB=01 SUBMISSION="$root/half" GRADE_DIR="$root/half-grade" \
-	>"$root/half.log" 2>&1 || fail "grading the half-done submission failed: see $root/half.log"
-grep -q '	passed	' "$root/half-grade/01-pair.tsv" && grep -q '	failed	' "$root/half-grade/01-pair.tsv" ||
-	fail "the half-done submission should pass some tests and fail others: $root/half-grade/01-pair.tsv"
+# the half-done submission. HALF=grade (browser-test.sh, make test-slow): graded, the
+# solution with its exercises after the first two put back to the skeleton's (step 1.a
+# and 1.b's kernel written, not launched); building its emulated copy takes about 30 s,
+# so make test (HALF unset) puts it together from the gradings it has: the solution's
+# rows of step 1.a's tests (pair/*) and the skeleton's of the rest, each as the grader
+# wrote it, what a student who has done step 1.a alone is told.
+half=$root/half-grade
+if [ "${HALF:-}" = grade ]; then
+	mkdir -p "$root/half/01-pair"
+	cp solutions/01-pair/*.h solutions/01-pair/driver.c "$root/half/01-pair/"
+	awk '/^\/\* BEGIN SOLUTION \*\/$/ { k++; drop = k > 2; next }
+		/^\/\* END SOLUTION \*\/$/ { drop = 0; next }
+		/^\/\* SKELETON$/ { skel = 1; next }
+		skel && /^\*\/$/ { skel = 0; next }
+		skel { if (k > 2) print; next }
+		!drop' solutions/01-pair/pair.cu >"$root/half/01-pair/pair.cu"
+	$make --no-print-directory grade LAB=01 SUBMISSION="$root/half" GRADE_DIR="$half" \
+		>"$root/half.log" 2>&1 || fail "grading the half-done submission failed: see $root/half.log"
+else
+	mkdir -p "$half"
+	{ grep -P '^01-pair\tpair/' build/test-grade/solutions/01-pair.tsv
+	  grep -vP '^01-pair\tpair/' build/test-grade/labs/01-pair.tsv; } >"$half/01-pair.tsv"
+	build/bin/grade_report --emulated --json "$half/results.json" --html "$half/report.html" \
+		--handouts ../../handouts "$half/01-pair.tsv" >"$root/half.log" || fail "the half-done page: see $root/half.log"
+fi
+grep -q '	passed	' "$half/01-pair.tsv" && grep -q '	failed	' "$half/01-pair.tsv" ||
+	fail "the half-done submission should pass some tests and fail others: $half/01-pair.tsv"
 
 # the GPU grading: the H200's results of lab 03 as fragment rows, then its page
 mkdir -p "$root/gpu"
