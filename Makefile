@@ -36,6 +36,8 @@
 #   make handouts             handouts/*.md to standalone HTML in build/handouts/
 #   make docs                 Doxygen over common/, warnings are errors (build/docs/)
 #   make bench LAB=NN         benchmark sweeps: CSV and gnuplot figures in build/bench/
+#   make bench-cpu LAB=06     lab 06's SGP4 against satellite.js and python-sgp4 on this
+#                             CPU, and SGP4 in float: no GPU (autograder/06-orbits/peers/)
 #   make sanitize LAB=NN      the lab's GPU tests under compute-sanitizer
 #   make sass LAB=NN          instructions per interaction of the lab's hot kernel, from
 #                             its SASS (needs cuobjdump, which ships with the toolkit)
@@ -113,7 +115,7 @@ selftest-sample: deps-grade $(REPORT)
 		SELFTEST_OUT=$(BUILD)/selftest-nvcc autograder/tests/selftest.sh $$labs
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: all test test-slow grade grade-class run movie skeletons handouts docs bench sanitize selftest sass release format \
+.PHONY: all test test-slow grade grade-class run movie skeletons handouts docs bench bench-cpu sanitize selftest sass release format \
 	check-format clean deps-grade deps-png deps-test \
 	check-skeletons test-units test-grade emu-test emu-grade selftest-emu selftest-sample graders emu-graders FORCE
 
@@ -266,6 +268,11 @@ bench:
 	$(Q)$(call sub_out,$(BENCH_SUBMISSION),$(SELECTED))/grader/bench_$(SELECTED) \
 		$(BUILD)/bench/$(SELECTED) $(ARGS)
 	$(Q)handouts/plot.sh $(SELECTED) $(BUILD)/bench/$(SELECTED) $(BUILD)/bench/$(SELECTED)
+
+# the CPU bench of a lab that has one (autograder/NN-name/peers/bench-cpu.sh): no GPU
+bench-cpu:
+	@test -x autograder/$(SELECTED)/peers/bench-cpu.sh || { echo "usage: make bench-cpu LAB=06 (the one lab with a CPU bench)"; exit 2; }
+	$(Q)autograder/$(SELECTED)/peers/bench-cpu.sh $(BUILD)/bench/$(SELECTED)
 
 # (make clean: autograder/make/layout.mk)
 
