@@ -105,6 +105,10 @@ static void judge_sample(const struct sgp4_run *r, int i, int j, int code, int a
 			double ep = rel3(got, want), ev = rel3(got + 3, want + 3);
 			int deep = r->rec[i].method == SGP4_DEEP_SPACE;
 			v->compared++;
+			if (deep)
+				v->deep_compared++;
+			else
+				v->near_compared++;
 			if (deep && !(ep <= v->pos_deep))
 				v->pos_deep = ep;
 			if (!deep && !(ep <= v->pos_near))

@@ -49,8 +49,9 @@ struct sgp4_verdict {
 	double pos, vel; /* the worst relative errors of the states compared */
 	int pos_i, pos_j, vel_i, vel_j;
 	double pos_got[3], pos_want[3], vel_got[3], vel_want[3];
-	double pos_near, pos_deep; /* the worst position error of each theory */
-	int compared;		   /* states compared */
+	double pos_near, pos_deep;	  /* the worst position error of each theory */
+	int near_compared, deep_compared; /* the states compared of each */
+	int compared;			  /* states compared */
 	/* the first sample whose NaN-ness is not the CPU's (-1: none) */
 	int nan_i, nan_j, nan_code, nan_got_nan;
 	/* the first satellite whose error is not the CPU's (-1: none) */

@@ -116,7 +116,7 @@ GRADED_TEST(j2, symmetries, 1, 60)
 		cr_assert(sqrt(d2 / w2) <= J2_REL_TOL,
 			  "point %d at (%.3f, %.3f, %.3f) km: a = (%g, %g, %g), want (%g, %g, %g) "
 			  "km/s^2, relative error %.3g (limit %.0e)\nhint: symmetric, but not the "
-			  "field: j2/random_points shows which term is off; -mu r / r^3 plus "
+			  "field: -mu r / r^3 plus "
 			  "k = 1.5 J2 mu Re^2 / r^5 times x (1 - 5 z^2/r^2), y (1 - 5 z^2/r^2) and "
 			  "z (3 - 5 z^2/r^2) " STEP,
 			  i, s[0], s[1], s[2], a[i], a[N + i], a[2 * N + i], want[0], want[1],

@@ -33,7 +33,7 @@ static const char *state_hint(const struct sgp4_verdict *v)
 		return "every satellite off by a few parts in 1e7: the scaling's constants? r "
 		       "times rec->radiusearthkm, v times rec->radiusearthkm rec->xke / 60, the "
 		       "record's model (WGS-72), no other " STEP;
-	if (v->pos_near <= SGP4_POS_REL_TOL && v->pos_deep > SGP4_POS_REL_TOL)
+	if (v->near_compared && v->pos_near <= SGP4_POS_REL_TOL && v->pos_deep > SGP4_POS_REL_TOL)
 		return "near-earth satellites right, deep-space ones off: sgp4_dspace (with the "
 		       "resonance state carried or zeroed) and sgp4_dpper for rec->method == "
 		       "SGP4_DEEP_SPACE; and the Kepler loop's 10 steps, which the eccentric "

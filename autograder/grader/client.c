@@ -209,8 +209,16 @@ void child_died(const char *during)
 	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT &&
 		   runner_io_emulation_line()) {
 		/* the emulation stopped the kernel and said why: that is the test's reason */
-		snprintf(msg, sizeof(msg), "the emulated kernel was stopped during %s: %s", during,
-			 runner_io_emulation_line() + strlen("CPU emulation: "));
+		const char *line = runner_io_emulation_line() + strlen("CPU emulation: ");
+		snprintf(
+		    msg, sizeof(msg), "the emulated kernel was stopped during %s: %s%s", during,
+		    line,
+		    strstr(line, "after others returned")
+			? "\nhint: never return before a barrier: a thread with no body of its "
+			  "own still loads its slot of the tile (a zero-mass body past n) and "
+			  "waits at every __syncthreads() (handouts/02-tiling.md, pitfall \"Never "
+			  "return before a barrier\")"
+			: "");
 	} else if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		fprintf(stderr,

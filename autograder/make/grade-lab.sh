@@ -182,6 +182,12 @@ if [ -s "$frag" ]; then
 	:
 elif [ -e "$frag" ] && [ -n "$filter" ] && [ $rc -eq 0 ]; then
 	echo "no test of $lab matches FILTER=$filter" # a clean run, every test filtered out
+elif [ -n "$filter" ] && perr=$(grep -m1 '^pattern error:' "$logs/criterion.log"); then
+	# Criterion refused the pattern before running anything: the student's to fix
+	echo "FILTER='$filter' is not a pattern the grader reads ($perr): a test is suite/name;" \
+		"*, ?, [...], @(a|b) and !(a|b) work, e.g. FILTER='@(j2|sgp4)/*' for two suites" >&2
+	rm -f "$frag"
+	exit 2
 else
 	rm -f "$frag"
 	row crashed "(grader)" "the grader of $lab ended (exit $rc) before writing its report; see $logs/criterion.log"
