@@ -90,88 +90,81 @@ static double rel3(const double got[3], const double want[3])
 	return e == e ? e : INFINITY;
 }
 
-/* The states of satellite i at sample j: compared (up to its first error), or only
- * whether each component is NaN (after it). */
-static void judge_sample(const struct sgp4_run *r, int i, int j, int code, int after_first,
-			 const double want[6], struct sgp4_verdict *v)
+/* Satellite i at sample j: its state compared (before its first error), or every
+ * component NaN (at and after it: Vallado's rule, no state from the first error on). */
+static void judge_sample(const struct sgp4_run *r, int i, int j, int first, const double want[6],
+			 struct sgp4_verdict *v)
 {
 	const double *s = r->samples + 6 * (size_t)r->n * j + i;
 	double got[6];
 
 	for (int c = 0; c < 6; c++)
 		got[c] = s[(size_t)c * r->n];
-	if (code == 0 || code == 6) {
-		if (!after_first) {
-			double ep = rel3(got, want), ev = rel3(got + 3, want + 3);
-			int deep = r->rec[i].method == SGP4_DEEP_SPACE;
-			v->compared++;
-			if (deep)
-				v->deep_compared++;
-			else
-				v->near_compared++;
-			if (deep && !(ep <= v->pos_deep))
-				v->pos_deep = ep;
-			if (!deep && !(ep <= v->pos_near))
-				v->pos_near = ep;
-			if (!(ep <= v->pos)) {
-				v->pos = ep, v->pos_i = i, v->pos_j = j;
-				memcpy(v->pos_got, got, sizeof(v->pos_got));
-				memcpy(v->pos_want, want, sizeof(v->pos_want));
+	if (first) {
+		for (int c = 0; c < 6; c++)
+			if (got[c] == got[c] && v->nan_i < 0) {
+				v->nan_i = i, v->nan_j = j, v->nan_code = first;
+				return;
 			}
-			if (!(ev <= v->vel)) {
-				v->vel = ev, v->vel_i = i, v->vel_j = j;
-				memcpy(v->vel_got, got + 3, sizeof(v->vel_got));
-				memcpy(v->vel_want, want + 3, sizeof(v->vel_want));
-			}
-			return;
-		}
+		return;
 	}
-	for (int c = 0; c < 6; c++) {
-		int want_nan = code != 0 && code != 6 ? 1 : want[c] != want[c];
-		if ((got[c] != got[c]) != want_nan && v->nan_i < 0) {
-			v->nan_i = i, v->nan_j = j, v->nan_code = code, v->nan_got_nan = !want_nan;
-			return;
-		}
+	double ep = rel3(got, want), ev = rel3(got + 3, want + 3);
+	int deep = r->rec[i].method == SGP4_DEEP_SPACE;
+
+	v->compared++;
+	if (deep)
+		v->deep_compared++;
+	else
+		v->near_compared++;
+	if (deep && !(ep <= v->pos_deep))
+		v->pos_deep = ep;
+	if (!deep && !(ep <= v->pos_near))
+		v->pos_near = ep;
+	if (!(ep <= v->pos)) {
+		v->pos = ep, v->pos_i = i, v->pos_j = j;
+		memcpy(v->pos_got, got, sizeof(v->pos_got));
+		memcpy(v->pos_want, want, sizeof(v->pos_want));
+	}
+	if (!(ev <= v->vel)) {
+		v->vel = ev, v->vel_i = i, v->vel_j = j;
+		memcpy(v->vel_got, got + 3, sizeof(v->vel_got));
+		memcpy(v->vel_want, want + 3, sizeof(v->vel_want));
 	}
 }
 
+/* Each satellite stops at its first error, as Vallado's driver does: the CPU computes
+ * no state from that step on, and the least radius is over the states before it. */
 void sgp4_judge(const struct sgp4_run *r, double t0, double dt, int steps, int every,
 		struct sgp4_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->nan_i = v->err_i = v->rmin_i = -1;
 	for (int i = 0; i < r->n; i++) {
-		double rmin_before = INFINITY, rmin = INFINITY;
+		double rmin = INFINITY;
 		int first = 0;
 		for (int k = 0; k < steps; k++) {
-			double want[6];
-			int code = sgp4_ref(&r->rec[i], t0 + k * dt, want, want + 3);
-			int after_first = first != 0;
-			if (code == 0 || code == 6) {
-				double radius =
-				    sqrt(want[0] * want[0] + want[1] * want[1] + want[2] * want[2]);
-				if (radius < rmin)
-					rmin = radius;
-				if (!after_first && radius < rmin_before)
-					rmin_before = radius;
+			double want[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+			if (!first) {
+				first = sgp4_ref(&r->rec[i], t0 + k * dt, want, want + 3);
+				if (!first) {
+					double radius = sqrt(want[0] * want[0] + want[1] * want[1] +
+							     want[2] * want[2]);
+					if (radius < rmin)
+						rmin = radius;
+				}
 			}
-			if (code && !first)
-				first = code;
 			if (k % every == 0)
-				judge_sample(r, i, k / every, code, after_first, want, v);
+				judge_sample(r, i, k / every, first, want, v);
 		}
 		v->decayed += first != 0;
 		if (r->error[i] != first && v->err_i < 0)
 			v->err_i = i, v->err_got = r->error[i], v->err_want = first;
-		/* the least radius, reached in the model's degenerate range after the first
-		 * error or before it */
-		double tol = rmin < rmin_before ? SGP4_DECAYED_RMIN_REL_TOL : SGP4_RMIN_REL_TOL;
 		double e = isinf(rmin) ? (r->rmin[i] == rmin ? 0.0 : INFINITY)
 				       : fabs(r->rmin[i] - rmin) / rmin;
-		double ratio = e == e ? e / tol : INFINITY;
+		double ratio = e == e ? e / SGP4_RMIN_REL_TOL : INFINITY;
 		if (!(ratio <= v->rmin_ratio) || v->rmin_i < 0) {
 			v->rmin_ratio = ratio, v->rmin_i = i, v->rmin_got = r->rmin[i];
-			v->rmin_want = rmin, v->rmin_tol = tol;
+			v->rmin_want = rmin;
 		}
 	}
 }
@@ -185,14 +178,16 @@ int sgp4_verdict_ok(const struct sgp4_verdict *v, char *why, size_t len)
 			 v->pos, v->pos_i, v->pos_j, SGP4_POS_REL_TOL, v->vel, v->vel_i, v->vel_j,
 			 SGP4_VEL_REL_TOL);
 	else if (v->nan_i >= 0)
-		snprintf(why, len, "satellite %d, sample %d: %s where the CPU's model gave %d",
-			 v->nan_i, v->nan_j, v->nan_got_nan ? "NaN" : "a number", v->nan_code);
+		snprintf(why, len,
+			 "satellite %d, sample %d: a state at or after its first error (%d), "
+			 "where the satellite has stopped",
+			 v->nan_i, v->nan_j, v->nan_code);
 	else if (v->err_i >= 0)
 		snprintf(why, len, "satellite %d: error %d, want %d", v->err_i, v->err_got,
 			 v->err_want);
 	else if (!(v->rmin_ratio <= 1.0))
 		snprintf(why, len, "satellite %d: rmin %.12g km, want %.12g (limit %.0e relative)",
-			 v->rmin_i, v->rmin_got, v->rmin_want, v->rmin_tol);
+			 v->rmin_i, v->rmin_got, v->rmin_want, SGP4_RMIN_REL_TOL);
 	else
 		return 1;
 	return 0;

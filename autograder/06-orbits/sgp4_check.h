@@ -41,10 +41,11 @@ static inline int sgp4_samples_of(int steps, int every)
 	return (steps + every - 1) / every;
 }
 
-/* How a run's outputs compare with sgp4_ref's at the same times. Up to a satellite's
- * first error (by the CPU) its states are compared, relative to the CPU's |r| and |v|;
- * after it the model runs in its degenerate range (states of 1e9 km, off by 1e-3 with
- * fused multiply-adds), where only which samples are NaN is compared. */
+/* How a run's outputs compare with sgp4_ref's at the same times. A satellite stops at
+ * its first error, as Vallado's test driver does: before it (by the CPU) its states are
+ * compared, relative to the CPU's |r| and |v|, and its least radius is theirs; at and
+ * after it every sample must be NaN (the model's degenerate range after a decay, states
+ * of 1e9 km, is never computed). */
 struct sgp4_verdict {
 	double pos, vel; /* the worst relative errors of the states compared */
 	int pos_i, pos_j, vel_i, vel_j;
@@ -52,15 +53,16 @@ struct sgp4_verdict {
 	double pos_near, pos_deep;	  /* the worst position error of each theory */
 	int near_compared, deep_compared; /* the states compared of each */
 	int compared;			  /* states compared */
-	/* the first sample whose NaN-ness is not the CPU's (-1: none) */
-	int nan_i, nan_j, nan_code, nan_got_nan;
+	/* the first sample holding a number at or after its satellite's first error, and
+	 * that error (-1: none; a NaN before it is a state off, above) */
+	int nan_i, nan_j, nan_code;
 	/* the first satellite whose error is not the CPU's (-1: none) */
 	int err_i, err_got, err_want;
-	/* the worst rmin, relative, against its bound (SGP4_RMIN_REL_TOL, or
-	 * SGP4_DECAYED_RMIN_REL_TOL where the least radius came after the first error) */
+	/* the worst rmin, relative, against SGP4_RMIN_REL_TOL: the least radius of the
+	 * states before the first error */
 	double rmin_ratio; /* the worst error over its bound: > 1 fails */
 	int rmin_i;
-	double rmin_got, rmin_want, rmin_tol;
+	double rmin_got, rmin_want;
 	int decayed; /* satellites with an error in the run (by the CPU) */
 };
 

@@ -2,7 +2,7 @@
  * Lab 06-orbits, step 6.e: SGP4 for a catalogue, against the CPU's sgp4_ref at every
  * sampled step, on fresh random catalogues (common/06-orbits/catalogue.h): near earth;
  * deep space over days on both sides of epoch, the resonant kinds included; decaying
- * satellites, their first errors, NaN samples and least radii; the least radius between
+ * satellites, stopped at their first errors (NaN samples from there, least radii before); the least radius between
  * samples; the samples' layout; and the modular propagator. Thresholds: thresholds.h,
  * SGP4_*.
  */
@@ -27,8 +27,8 @@ static const char *state_hint(const struct sgp4_verdict *v)
 
 	if (isinf(worst))
 		return "NaN where the model gave a state: every component of every sample "
-		       "written, samples[6 n j + c n + i] for step j sample_every, NaN only on "
-		       "errors 1 to 4 " STEP;
+		       "written, samples[6 n j + c n + i] for step j sample_every, NaN only from "
+		       "the satellite's first error on " STEP;
 	if (worst >= 1e-7 && worst <= 2e-6 && v->pos_near > 1e-7 && v->pos_deep > 1e-7)
 		return "every satellite off by a few parts in 1e7: the scaling's constants? r "
 		       "times rec->radiusearthkm, v times rec->radiusearthkm rec->xke / 60, the "
@@ -38,6 +38,11 @@ static const char *state_hint(const struct sgp4_verdict *v)
 		       "resonance state carried or zeroed) and sgp4_dpper for rec->method == "
 		       "SGP4_DEEP_SPACE; and the Kepler loop's 10 steps, which the eccentric "
 		       "Molniya orbits need " STEP;
+	if (!v->near_compared && v->pos_deep > SGP4_POS_REL_TOL)
+		return "deep-space satellites off (this test compares no near-earth one): "
+		       "sgp4_dspace (with the resonance state carried or zeroed) and sgp4_dpper "
+		       "for rec->method == SGP4_DEEP_SPACE; and the Kepler loop's 10 steps, which "
+		       "the eccentric Molniya orbits need " STEP;
 	return "the pieces in sgp4_model.h's order, each error returned as it comes; Vallado's "
 	       "Kepler loop (up to 10 steps while a step is at least 1e-12, each clamped to "
 	       "0.95); t = t0 + k dt in double, from k " STEP;
@@ -62,13 +67,12 @@ static void assert_run(struct sgp4_run *r, const char *what, double t0, double d
 		  v.pos_want[0], v.pos_want[1], v.pos_want[2], v.pos, SGP4_POS_REL_TOL, v.vel,
 		  v.vel_i, v.vel_j, v.vel_got[0], v.vel_want[0], SGP4_VEL_REL_TOL, state_hint(&v));
 	cr_assert(v.nan_i < 0,
-		  "%s: satellite %d (%s), sample %d (t = %.6g min): %s, where the CPU's model "
-		  "gave error %d (%s)\nhint: a sample is NaN exactly where the model fails with "
-		  "an error 1 to 4 at that step; with 0 or 6 (decayed) it holds the state "
-		  "computed " STEP,
+		  "%s: satellite %d (%s), sample %d (t = %.6g min): a number at or after its "
+		  "first error, %d (%s)\nhint: a satellite stops at its first error, as "
+		  "Vallado's test driver does: from that step on nothing more is computed and "
+		  "every sample is NaN, a decay (6) included " STEP,
 		  what, v.nan_i, sgp4_kind_of(r, v.nan_i), v.nan_j,
-		  t0 + (double)v.nan_j * every * dt, v.nan_got_nan ? "NaN" : "a number", v.nan_code,
-		  sgp4_error_name(v.nan_code));
+		  t0 + (double)v.nan_j * every * dt, v.nan_code, sgp4_error_name(v.nan_code));
 	cr_assert(v.err_i < 0,
 		  "%s: satellite %d (%s): error %d, want %d (%s), the first error over the %d "
 		  "steps\nhint: error keeps the first nonzero code of the steps in order, "
@@ -78,10 +82,11 @@ static void assert_run(struct sgp4_run *r, const char *what, double t0, double d
 	cr_assert(v.rmin_ratio <= 1.0,
 		  "%s: satellite %d (%s): rmin %.12g km, want %.12g (limit %.0e relative), the "
 		  "least distance from the earth's centre over every one of the %d steps "
-		  "where the model gave a state (error 0 or 6)\nhint: rmin counts every step, "
-		  "sampled or not (sample_every = %d); INFINITY when no step gave a state " STEP,
-		  what, v.rmin_i, sgp4_kind_of(r, v.rmin_i), v.rmin_got, v.rmin_want, v.rmin_tol,
-		  steps, every);
+		  "before its first error\nhint: rmin counts every step, sampled or not "
+		  "(sample_every = %d), up to the first error, none at or after it; INFINITY "
+		  "when there is no such step " STEP,
+		  what, v.rmin_i, sgp4_kind_of(r, v.rmin_i), v.rmin_got, v.rmin_want,
+		  SGP4_RMIN_REL_TOL, steps, every);
 	GRADE_NOTE("%s, %d satellites x %d steps (%d with an error): worst position %.1e, "
 		   "velocity %.1e relative over %d states (limit %.0e); rmin at %.1e of "
 		   "its limit",
@@ -126,7 +131,11 @@ GRADED_TEST(sgp4, deep_space, 3, 120)
 }
 
 /* Decaying satellites among low ones over 520 minutes, every step sampled: their first
- * errors, the NaN samples of errors 1 to 4, the states of error 6, the least radii. */
+ * errors, and Vallado's rule after them: every sample NaN from the first error on (a
+ * decay, 6, included), the least radius over the states before it. A third of the
+ * decaying sets fail first with 6, where sgp4_ref still gives a state, and at later
+ * steps of 6 or even 0 (the model's degenerate range; 2000 sets, 2026-12-07): counting
+ * them is the rule before Vallado's, and fails here (selftest sgp4_computes_after_error). */
 GRADED_TEST(sgp4, decay_errors, 2, 120)
 {
 	const enum catalogue_kind kinds[2] = {CATALOGUE_DECAYING, CATALOGUE_LEO};

@@ -94,7 +94,7 @@ static void check_state(struct check *ck, const struct results *res, const struc
 	double dr = 0.0, dv = 0.0;
 	int got = !isnan(s[0]);
 
-	if (got != (rc == 0 || rc == 6)) {
+	if (got != (rc == 0)) {
 		ck->bad++;
 		return;
 	}
@@ -131,11 +131,13 @@ static int compare(const struct driver_catalogue *c, const struct device_run *d,
 		double rmin = INFINITY;
 
 		for (int s = 0; s < d->steps; s++) {
-			double t = s * d->dt, r[3], v[3];
-			int rc = sgp4_ref_carried(rec, &carried, t, r, v);
+			double t = s * d->dt, r[3] = {0.0, 0.0, 0.0}, v[3] = {0.0, 0.0, 0.0};
+			/* Vallado's rule: a satellite stops at its first error, no state from
+			 * there on (rc stays that error) */
+			int rc = first ? first : sgp4_ref_carried(rec, &carried, t, r, v);
 
-			first = first ? first : rc;
-			if (rc == 0 || rc == 6)
+			first = rc;
+			if (rc == 0)
 				rmin = fmin(rmin, sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]));
 			for (int j = 0; j < 2 && s % d->every == 0; j++)
 				if (res[j])

@@ -19,56 +19,60 @@
 /*
  * TODO(lab6.e): satellite i of the batch over `steps` steps, all in this thread. Step
  * k (k = 0, 1, ..., steps - 1) is at t = t0 + k dt, computed from k in double at every
- * step (a sum of dt's rounds a little at each step). At each step: sgp4_at, with one
- * struct sgp4_resonance carried from step to step (all zero at the start); where the
- * model gave a state (error 0 or 6) its distance from the earth's centre counts for
- * rmin, at every step, sampled or not; the first nonzero error is the one kept. At
- * every sample_every-th step (k = j sample_every) sample j: x, y, z, vx, vy, vz at
- * b.samples[6 n j + c n + i] (c = 0 to 5), NaN where the error is 1 to 4. At the end
+ * step (a sum of dt's rounds a little at each step). At each step, until the satellite
+ * fails: sgp4_at, with one struct sgp4_resonance carried from step to step (all zero at
+ * the start). A satellite stops at its first error, as Vallado's test driver does: that
+ * code is the one kept, and from that step on there is no state (error 6 included) and
+ * nothing more is computed; rmin is the least distance from the earth's centre over the
+ * states before it, at every step, sampled or not (INFINITY if there is none). At every
+ * sample_every-th step (k = j sample_every) sample j: x, y, z, vx, vy, vz at
+ * b.samples[6 n j + c n + i] (c = 0 to 5), NaN at and after the first error. At the end
  * b.rmin[i] and b.error[i], written once.
  */
 static __global__ void sgp4_integrated_kernel(struct sgp4_batch b, double t0, double dt, int steps,
 					      int sample_every)
 {
-	// TODO(lab6.e): for i < b.n: the loop of steps, rmin and the first error in
-	//               registers, the samples on the way, rmin and error stored at the end.
+	// TODO(lab6.e): for i < b.n: the loop of steps until the first error, rmin and
+	//               that error in registers, the samples on the way (NaN from the
+	//               first error on), rmin and error stored at the end.
 	(void)b, (void)t0, (void)dt, (void)steps, (void)sample_every;
 }
 
 /* Step k, at time t, of every satellite: the modular way, a launch per step. Nothing
  * stays in registers from one step to the next: the resonance integration restarts at
  * epoch (the same numbers to the bit, at the cost of t / 720 minutes of its steps), and
- * rmin and the first error are read and written back at every step, set by the first
- * launch. Given. */
+ * rmin and the first error are read back at every step, set by the first launch. A
+ * satellite that has failed computes nothing more (Vallado's rule): its samples NaN, its
+ * rmin and error left as they are. Given. */
 static __global__ void sgp4_step_kernel(struct sgp4_batch b, double t, int k, int sample_every)
 {
 	const int i = blockIdx.x * blockDim.x + threadIdx.x;
 
 	if (i >= b.n)
 		return;
-	struct sgp4_resonance res = {0.0, 0.0, 0.0};
-	double r[3], v[3];
-	const int err = sgp4_at(b.rec + i, &res, t, r, v);
-	const int has_state = err == 0 || err == 6;
-	double rmin = k == 0 ? INFINITY : b.rmin[i];
 	int error = k == 0 ? 0 : b.error[i];
+	double r[3] = {0.0, 0.0, 0.0}, v[3] = {0.0, 0.0, 0.0};
 
-	if (has_state) {
-		double radius = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
-		if (radius < rmin)
-			rmin = radius;
+	if (!error) {
+		struct sgp4_resonance res = {0.0, 0.0, 0.0};
+		double rmin = k == 0 ? INFINITY : b.rmin[i];
+
+		error = sgp4_at(b.rec + i, &res, t, r, v);
+		if (!error) {
+			double radius = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+			if (radius < rmin)
+				rmin = radius;
+		}
+		b.rmin[i] = rmin;
+		b.error[i] = error;
 	}
-	if (err && !error)
-		error = err;
 	if (k % sample_every == 0) {
 		double *sample = b.samples + 6 * (size_t)b.n * (k / sample_every) + i;
 		for (int c = 0; c < 3; c++) {
-			sample[(size_t)c * b.n] = has_state ? r[c] : NAN;
-			sample[(size_t)(c + 3) * b.n] = has_state ? v[c] : NAN;
+			sample[(size_t)c * b.n] = error ? NAN : r[c];
+			sample[(size_t)(c + 3) * b.n] = error ? NAN : v[c];
 		}
 	}
-	b.rmin[i] = rmin;
-	b.error[i] = error;
 }
 
 /* The block of both kernels: the lab's four warps. A thread of SGP4 holds far more

@@ -66,11 +66,12 @@ struct sgp4_batch {
 	const struct sgp4_record *rec; /* n records */
 	/* every sample_every-th step (k = 0, sample_every, 2 sample_every, ...), sample j at
 	 * samples + 6 n j: x of the n satellites (km), then y, z, vx, vy, vz (km/s); there are
-	 * ceil(steps / sample_every) samples. A satellite's sample at a step where the model
-	 * fails with an error other than 6 (decayed: its state is still written) is NaN. */
+	 * ceil(steps / sample_every) samples. A satellite stops at its first error (1 to 6,
+	 * decayed included), as Vallado's test driver does: its samples at and after that
+	 * step are NaN. */
 	double *samples;
-	/* n: each satellite's least distance from the earth's centre over every step at
-	 * which the model gave a state (error 0 or 6), km; INFINITY if none did */
+	/* n: each satellite's least distance from the earth's centre over every step before
+	 * its first error, km; INFINITY if there is none */
 	double *rmin;
 	/* n: each satellite's first error code over the steps in order (Vallado's, 1 to 6:
 	 * sgp4_error_name), 0 if none */
