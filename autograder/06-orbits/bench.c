@@ -9,6 +9,11 @@
  *                  of float, compensated float and double on the GPU
  *   moonshot.csv   the seed's shape (550 x 6400 steps) and 1M satellites in double,
  *                  with the share of the FP64 peak
+ *   sgp4.csv       step 6.e's SGP4, integrated and modular, near-earth and deep-space
+ *                  catalogues: 550 x 6400, 10^4, 10^5, 10^6 x 1440 and the 2012 port's
+ *                  10^6 x 100; propagations per second, the share of the FP64 bound
+ *                  (operations counted: sgp4_bench.c), against the port's 2.97e9/s
+ *   sgp4-crossover.csv  SGP4 integrated against modular as the total steps grow
  * and ends with Markdown tables. Every figure comes from one run of this program.
  */
 #include <math.h>
@@ -21,6 +26,7 @@
 #include "orbits.h"
 #include "timing.h"
 #include "harness.h"
+#include "sgp4_bench.h"
 #include "thresholds.h"
 
 #define PI	    3.14159265358979323846
@@ -192,12 +198,19 @@ static cudaError_t moonshot(FILE *f, double peak)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : ".";
+	struct cudaDeviceProp d;
+	int dev, clock_khz, count = 0;
+
+	if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+		printf("lab 06 bench: no GPU visible, nothing measured (its figures are GPU "
+		       "times: run make bench LAB=06 on a machine with one)\n");
+		return 0;
+	}
 	FILE *fs = csv_open(dir, "sweep.csv"), *fc = csv_open(dir, "crossover.csv");
 	FILE *fe = csv_open(dir, "error.csv"), *fm = csv_open(dir, "moonshot.csv");
-	struct cudaDeviceProp d;
-	int dev, clock_khz;
+	FILE *fg = csv_open(dir, "sgp4.csv"), *fx = csv_open(dir, "sgp4-crossover.csv");
 
-	if (!fs || !fc || !fe || !fm)
+	if (!fs || !fc || !fe || !fm || !fg || !fx)
 		return 1;
 	CUDA_CHECK(cudaGetDevice(&dev));
 	CUDA_CHECK(cudaGetDeviceProperties(&d, dev));
@@ -210,6 +223,7 @@ int main(int argc, char **argv)
 	CUDA_CHECK(error_in_time(fe));
 	CUDA_CHECK(crossover(fc));
 	CUDA_CHECK(sweep(fs));
-	fclose(fs), fclose(fc), fclose(fe), fclose(fm);
+	CUDA_CHECK(sgp4_bench(fg, fx, peak));
+	fclose(fs), fclose(fc), fclose(fe), fclose(fm), fclose(fg), fclose(fx);
 	return 0;
 }
