@@ -74,8 +74,8 @@ static cudaError_t catalogue_open(struct sgp4_case *c, int family, int n, double
 	}
 	for (int i = drawn; i < n; i++)
 		rec[i] = rec[i % drawn];
-	*flops = family ? (SGP4_FLOPS_GPS + SGP4_FLOPS_MOLNIYA + SGP4_FLOPS_GEO) / 3
-			: SGP4_FLOPS_LEO;
+	*flops =
+	    family ? (SGP4_FLOPS_GPS + SGP4_FLOPS_MOLNIYA + SGP4_FLOPS_GEO) / 3 : SGP4_FLOPS_LEO;
 	struct sgp4_record *d_rec;
 	CUDA_CHECK(cudaMalloc((void **)&d_rec, (size_t)n * sizeof(*d_rec)));
 	CUDA_CHECK(cudaMemcpy(d_rec, rec, (size_t)n * sizeof(*rec), cudaMemcpyHostToDevice));
