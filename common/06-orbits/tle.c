@@ -22,7 +22,7 @@ struct card {
 	size_t why_size;
 };
 
-static void say(char *why, size_t why_size, const char *fmt, ...)
+void tle_say(char *why, size_t why_size, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -50,7 +50,7 @@ static int refuse(const struct card *c, int first, int last, const char *name, c
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	say(c->why, c->why_size, "%s: %s", where, reason);
+	tle_say(c->why, c->why_size, "%s: %s", where, reason);
 	return -1;
 }
 

@@ -74,4 +74,11 @@ int tle_read_file(const char *path, int check_sums, struct tle **sets, char *why
  */
 int tle_checksum(const char *line);
 
+/**
+ * @brief Writes a refusal, printf-style, into @p why (nothing when @p why is NULL or
+ *        @p why_size 0): how tle_parse and tle_read_file tell what they refused.
+ */
+void tle_say(char *why, size_t why_size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif /* COMMON_TLE_H */

@@ -5,21 +5,9 @@
 #include "tle.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void say(char *why, size_t why_size, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!why || !why_size)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(why, why_size, fmt, ap);
-	va_end(ap);
-}
 
 /* A file being read: the sets so far, and the name line and line 1 waiting for the rest
  * of their set (their file line numbers, 0 when none waits). */
@@ -46,15 +34,15 @@ static int add_set(struct reader *r, const char *text, long at)
 	/* tle_parse's reason begins with the line it refused */
 	if (tle_parse(r->line1, text, r->check_sums, &t, reason, sizeof(reason))) {
 		sscanf(reason, "line %d", &which);
-		say(r->why, r->why_size, "%s:%ld: %s", r->path, which == 1 ? r->line1_at : at,
-		    reason);
+		tle_say(r->why, r->why_size, "%s:%ld: %s", r->path, which == 1 ? r->line1_at : at,
+			reason);
 		return -1;
 	}
 	if (r->n == r->cap) {
 		struct tle *more = realloc(r->sets, 2 * r->cap * sizeof(*more));
 
 		if (!more) {
-			say(r->why, r->why_size, "%s:%ld: out of memory", r->path, at);
+			tle_say(r->why, r->why_size, "%s:%ld: out of memory", r->path, at);
 			return -1;
 		}
 		r->sets = more;
@@ -74,19 +62,19 @@ static int take_line(struct reader *r, const char *text, long at)
 	size_t n;
 
 	if (r->line1_at && !is2) {
-		say(r->why, r->why_size,
-		    "%s:%ld: \"%.30s\" where line 2 of the set begun at line %ld was expected",
-		    r->path, at, text, r->line1_at);
+		tle_say(r->why, r->why_size,
+			"%s:%ld: \"%.30s\" where line 2 of the set begun at line %ld was expected",
+			r->path, at, text, r->line1_at);
 		return -1;
 	}
 	if (r->name_at && !r->line1_at && !is1) {
-		say(r->why, r->why_size,
-		    "%s:%ld: \"%.30s\" where line 1 of the set named at line %ld was expected",
-		    r->path, at, text, r->name_at);
+		tle_say(r->why, r->why_size,
+			"%s:%ld: \"%.30s\" where line 1 of the set named at line %ld was expected",
+			r->path, at, text, r->name_at);
 		return -1;
 	}
 	if (is2 && !r->line1_at) {
-		say(r->why, r->why_size, "%s:%ld: a line 2 without a line 1", r->path, at);
+		tle_say(r->why, r->why_size, "%s:%ld: a line 2 without a line 1", r->path, at);
 		return -1;
 	}
 	if (is2)
@@ -96,7 +84,7 @@ static int take_line(struct reader *r, const char *text, long at)
 		r->line1 = strdup(text);
 		r->line1_at = at;
 		if (!r->line1)
-			say(r->why, r->why_size, "%s:%ld: out of memory", r->path, at);
+			tle_say(r->why, r->why_size, "%s:%ld: out of memory", r->path, at);
 		return r->line1 ? 0 : -1;
 	}
 	/* a name line: "0 " is the prefix of Space-Track's three-line format */
@@ -126,7 +114,7 @@ int tle_read_file(const char *path, int check_sums, struct tle **sets, char *why
 	int bad = !fp || !r.sets;
 
 	if (bad)
-		say(why, why_size, "%s: %s", path, fp ? "out of memory" : strerror(errno));
+		tle_say(why, why_size, "%s: %s", path, fp ? "out of memory" : strerror(errno));
 	while (!bad && getline(&text, &size, fp) >= 0) {
 		size_t n = strlen(text);
 
@@ -138,11 +126,11 @@ int tle_read_file(const char *path, int check_sums, struct tle **sets, char *why
 			bad = take_line(&r, text, at);
 	}
 	if (!bad && fp && ferror(fp)) {
-		say(why, why_size, "%s:%ld: %s", path, at + 1, strerror(errno));
+		tle_say(why, why_size, "%s:%ld: %s", path, at + 1, strerror(errno));
 		bad = 1;
 	} else if (!bad && (r.line1_at || r.name_at)) {
-		say(why, why_size, "%s:%ld: the file ends before the set begun there does", path,
-		    r.line1_at ? r.line1_at : r.name_at);
+		tle_say(why, why_size, "%s:%ld: the file ends before the set begun there does",
+			path, r.line1_at ? r.line1_at : r.name_at);
 		bad = 1;
 	}
 	if (fp)
