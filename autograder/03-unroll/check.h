@@ -102,6 +102,33 @@ static inline const char *check_controls(const struct kernel_choice *k, const fl
 }
 
 /*
+ * A launcher's refusals: each of the @count choices in @bad (parameters it has no kernel
+ * for) must return cudaErrorInvalidValue, @allowed saying what it accepts and @hint how
+ * to refuse the rest. The refusals are given code, so the point is earned by a launcher
+ * that also runs what it has: the caller checks a size next to them after this.
+ */
+static inline void check_refusals(const struct kernel_choice *bad, int count, const char *allowed,
+				  const char *hint)
+{
+	enum { N = 1024 };
+	char name[64];
+
+	gpu_require();
+	float4 *d_pos = gpu_alloc(N * sizeof(float4));
+	float3 *d_acc = gpu_alloc(N * sizeof(float3));
+	for (int i = 0; i < count; i++) {
+		cudaError_t err = kernel_run(&bad[i], d_pos, d_acc, N, ACCEL_EPS2);
+		cr_assert(err == cudaErrorInvalidValue,
+			  "%s at N = %d: got %s, want cudaErrorInvalidValue (%s only)\nhint: %s "
+			  "(" HANDOUT ", step %s)",
+			  kernel_name(&bad[i], name, sizeof(name)), N, cudaGetErrorName(err),
+			  allowed, hint, check_step(&bad[i]));
+	}
+	GPU_OK(cudaDeviceSynchronize());
+	cudaFree(d_pos), cudaFree(d_acc);
+}
+
+/*
  * Runs @k at each of the @count sizes on fresh uniform-cube bodies (one seed for the
  * whole list, printed for replay), eps2 alternating between two softenings, with the
  * output and CHECK_PAST_N slots after it poisoned with NaN before each launch, and

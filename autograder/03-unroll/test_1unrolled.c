@@ -78,25 +78,15 @@ GRADED_TEST(unrolled, u8_p1024, 1, 60)
 GRADED_TEST(unrolled, rejects_invalid, 1, 30)
 {
 	/* P outside {64, ..., 1024} or U outside {1, 2, 4, 8}: no kernel was compiled */
-	const int bad[][2] = {{32, 8}, {96, 8}, {2048, 8}, {0, 8}, {256, 0}, {256, 3}, {256, 16}};
-	enum { N = 1024 };
-	float4 *d_pos;
-	float3 *d_acc;
+	const struct kernel_choice bad[] = {
+	    {LAUNCH_UNROLLED, 32, 8, 1},   {LAUNCH_UNROLLED, 96, 8, 1},
+	    {LAUNCH_UNROLLED, 2048, 8, 1}, {LAUNCH_UNROLLED, 0, 8, 1},
+	    {LAUNCH_UNROLLED, 256, 0, 1},  {LAUNCH_UNROLLED, 256, 3, 1},
+	    {LAUNCH_UNROLLED, 256, 16, 1}};
 
-	gpu_require();
-	d_pos = gpu_alloc(N * sizeof(*d_pos));
-	d_acc = gpu_alloc(N * sizeof(*d_acc));
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		cudaError_t err = accel_unrolled(d_pos, d_acc, N, ACCEL_EPS2, bad[i][0], bad[i][1]);
-		cr_assert(err == cudaErrorInvalidValue,
-			  "accel_unrolled(N = %d, p = %d, u = %d): got %s, want "
-			  "cudaErrorInvalidValue (p in {64, ..., 1024}, u in {1, 2, 4, 8} only)\n"
-			  "hint: the launcher's switch must end in cudaErrorInvalidValue for "
-			  "anything it has no kernel for " STEP,
-			  N, bad[i][0], bad[i][1], cudaGetErrorName(err));
-	}
-	GPU_OK(cudaDeviceSynchronize());
-	cudaFree(d_pos), cudaFree(d_acc);
+	check_refusals(bad, sizeof(bad) / sizeof(bad[0]), "p in {64, ..., 1024}, u in {1, 2, 4, 8}",
+		       "the launcher's switch must end in cudaErrorInvalidValue for anything it "
+		       "has no kernel for");
 	/* the refusals are given code: the point is earned by a launcher that also runs
 	 * what it has, here a size next to the refused ones */
 	const int sizes[] = {1000};

@@ -77,24 +77,15 @@ GRADED_TEST(split, q8_p128, 1, 60)
 GRADED_TEST(split, rejects_oversize, 1, 30)
 {
 	/* blocks of p x q threads: over 1024 no GPU launches them; p = 8 has no kernel */
-	const int bad[][2] = {{256, 8}, {128, 16}, {8, 8}, {48, 4}, {32, 3}};
-	enum { N = 1024 };
-	float4 *d_pos;
-	float3 *d_acc;
+	const struct kernel_choice bad[] = {{LAUNCH_SPLIT, 256, 8, 8},
+					    {LAUNCH_SPLIT, 128, 8, 16},
+					    {LAUNCH_SPLIT, 8, 8, 8},
+					    {LAUNCH_SPLIT, 48, 8, 4},
+					    {LAUNCH_SPLIT, 32, 8, 3}};
 
-	gpu_require();
-	d_pos = gpu_alloc(N * sizeof(*d_pos));
-	d_acc = gpu_alloc(N * sizeof(*d_acc));
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		cudaError_t err = accel_split(d_pos, d_acc, N, ACCEL_EPS2, bad[i][0], bad[i][1]);
-		cr_assert(err == cudaErrorInvalidValue,
-			  "accel_split(N = %d, p = %d, q = %d): got %s, want cudaErrorInvalidValue "
-			  "(p in {16, ..., 256}, q in {1, 2, 4, 8}, p * q <= 1024 only)\nhint: "
-			  "check p * q against the 1024-thread block limit before launching " STEP,
-			  N, bad[i][0], bad[i][1], cudaGetErrorName(err));
-	}
-	GPU_OK(cudaDeviceSynchronize());
-	cudaFree(d_pos), cudaFree(d_acc);
+	check_refusals(bad, sizeof(bad) / sizeof(bad[0]),
+		       "p in {16, ..., 256}, q in {1, 2, 4, 8}, p * q <= 1024",
+		       "check p * q against the 1024-thread block limit before launching");
 	/* the refusals are given code: the point is earned by a launcher that also runs
 	 * what it has, here the largest block it allows */
 	const int sizes[] = {1000};
