@@ -197,8 +197,9 @@ void report_table(FILE *f, const struct report *r)
 		    f,
 		    "EMULATED on the CPU: correctness and sanitizers, at most %d of %d points here%s%s%s. "
 		    "A grade that counts is a GPU grade: the emulation runs a block's threads one "
-		    "at a time and orders no memory between blocks, so data one block publishes "
-		    "to another without a fence passes here and can fail there.\n",
+		    "at a time and orders no memory between blocks, so a race between threads, or "
+		    "blocks that share data without a fence (lab 05's tree build), pass here and "
+		    "can fail there.\n",
 		    report_reachable(r), t.max_score, t.skipped ? " (skipped here: " : "",
 		    skipped_suites(r, suites, sizeof(suites)),
 		    t.skipped ? ", which need a GPU; resources need only nvcc's build: make grade "
