@@ -148,18 +148,25 @@ int report_reachable(const struct report *r)
 	return points;
 }
 
-/* The suites of the rows skipped in @p r, each once, comma-separated, into @p buf. */
-static const char *skipped_suites(const struct report *r, char *buf, size_t len)
+/* The suites of the rows skipped in @p r but resources, each once, comma-separated,
+ * into @p buf; *@p resources: whether resources/ rows were skipped (nvcc's build, not
+ * a GPU, runs them). */
+static const char *skipped_suites(const struct report *r, char *buf, size_t len, int *resources)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
+	*resources = 0;
 	for (int i = 0; i < r->n; i++) {
 		const char *test = r->rows[i].test, *slash = strchr(test, '/');
 		int n = slash ? (int)(slash - test) : (int)strlen(test), seen = 0;
 
 		if (strcmp(r->rows[i].status, "skipped"))
 			continue;
+		if (!strncmp(test, "resources/", 10)) {
+			*resources = 1;
+			continue;
+		}
 		for (int j = 0; j < i && !seen; j++)
 			seen = !strcmp(r->rows[j].status, "skipped") &&
 			       !strncmp(r->rows[j].test, test, (size_t)n) &&
@@ -168,6 +175,18 @@ static const char *skipped_suites(const struct report *r, char *buf, size_t len)
 			used += (size_t)snprintf(buf + used, len - used, "%s%.*s", used ? ", " : "",
 						 n, test);
 	}
+	return buf;
+}
+
+/* "LAB=06" when every row is one lab's, else "LAB=NN". */
+static const char *lab_arg(const struct report *r, char *buf, size_t len)
+{
+	const char *lab = r->n ? r->rows[0].lab : NULL;
+
+	for (int i = 1; i < r->n && lab; i++)
+		if (strcmp(r->rows[i].lab, lab))
+			lab = NULL;
+	snprintf(buf, len, "LAB=%.2s", lab && strlen(lab) >= 2 ? lab : "NN");
 	return buf;
 }
 
@@ -192,19 +211,28 @@ void report_table(FILE *f, const struct report *r)
 	fprintf(f, "%-10s %-*s %7s  %d passed, %d failed, %d skipped\n", "TOTAL", width, "",
 		(snprintf(pts, sizeof(pts), "%d/%d", t.score, t.max_score), pts), t.passed,
 		t.failed, t.skipped);
-	if (r->emulated)
-		fprintf(
-		    f,
-		    "EMULATED on the CPU: correctness and sanitizers, at most %d of %d points here%s%s%s. "
-		    "A grade that counts is a GPU grade: the emulation runs a block's threads one "
-		    "at a time and orders no memory between blocks, so a race between threads, or "
-		    "blocks that share data without a fence (lab 05's tree build), pass here and "
-		    "can fail there.\n",
-		    report_reachable(r), t.max_score, t.skipped ? " (skipped here: " : "",
-		    skipped_suites(r, suites, sizeof(suites)),
-		    t.skipped ? ", which need a GPU; resources need only nvcc's build: make grade "
-				"LAB=NN EMU=0 FILTER='resources/*')"
-			      : "");
+	if (r->emulated) {
+		int resources;
+		char lab[16], skipped[512] = "";
+		const char *gpu = skipped_suites(r, suites, sizeof(suites), &resources);
+
+		if (t.skipped && resources)
+			snprintf(
+			    skipped, sizeof(skipped),
+			    " (skipped here: %s%sresources, which needs only nvcc's build: make "
+			    "grade %s EMU=0 FILTER='resources/*')",
+			    gpu, *gpu ? ", which need a GPU; " : "", lab_arg(r, lab, sizeof(lab)));
+		else if (t.skipped)
+			snprintf(skipped, sizeof(skipped), " (skipped here: %s, which need a GPU)",
+				 gpu);
+		fprintf(f,
+			"EMULATED on the CPU: correctness and sanitizers, at most %d of %d points "
+			"here%s. A grade that counts is a GPU grade: the emulation runs a block's "
+			"threads one at a time and orders no memory between blocks, so a race "
+			"between threads, or blocks that share data without a fence (lab 05's tree "
+			"build), pass here and can fail there.\n",
+			report_reachable(r), t.max_score, skipped);
+	}
 }
 
 /* Bytes a valid UTF-8 sequence starting at s has (1 to 4), or 0 when it is not one:
