@@ -111,7 +111,8 @@ static void judge_sample(const struct sgp4_run *r, int i, int j, int first, cons
 	double ep = rel3(got, want), ev = rel3(got + 3, want + 3);
 	int deep = r->rec[i].method == SGP4_DEEP_SPACE;
 
-	v->compared++;
+	if (!v->compared++ || ep < v->pos_least)
+		v->pos_least = ep;
 	if (deep)
 		v->deep_compared++;
 	else

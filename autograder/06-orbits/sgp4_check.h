@@ -52,7 +52,8 @@ struct sgp4_verdict {
 	double pos_got[3], pos_want[3], vel_got[3], vel_want[3];
 	double pos_near, pos_deep;	  /* the worst position error of each theory */
 	int near_compared, deep_compared; /* the states compared of each */
-	int compared;			  /* states compared */
+	double pos_least; /* the least relative position error of a state compared */
+	int compared;	  /* states compared */
 	/* the first sample holding a number at or after its satellite's first error, and
 	 * that error (-1: none; a NaN before it is a state off, above) */
 	int nan_i, nan_j, nan_code;

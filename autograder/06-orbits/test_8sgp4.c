@@ -29,8 +29,10 @@ static const char *state_hint(const struct sgp4_verdict *v)
 		return "NaN where the model gave a state: every component of every sample "
 		       "written, samples[6 n j + c n + i] for step j sample_every, NaN only from "
 		       "the satellite's first error on " STEP;
-	if (worst >= 1e-7 && worst <= 2e-6 && v->pos_near > 1e-7 && v->pos_deep > 1e-7)
-		return "every satellite off by a few parts in 1e7: the scaling's constants? r "
+	/* a scale: every state off by nearly the same share, at any time, of any kind */
+	if (worst >= 1e-7 && worst <= 2e-6 && v->pos_least > 0.5 * v->pos)
+		return "every state of every satellite off by the same few parts in 1e7: the "
+		       "scaling's constants? r "
 		       "times rec->radiusearthkm, v times rec->radiusearthkm rec->xke / 60, the "
 		       "record's model (WGS-72), no other " STEP;
 	if (v->near_compared && v->pos_near <= SGP4_POS_REL_TOL && v->pos_deep > SGP4_POS_REL_TOL)
