@@ -79,6 +79,18 @@ static void check_forces(float theta, double mean_max, double p99_max, int sorte
 			       "mass, node[ch].w (a cell's total or a body's own), never the "
 			       "walking body's (" HANDOUT ", step 5.e)";
 		cloud_close(&e);
+	} else if (isfinite(st.mean) && !(st.mean <= mean_max && st.p99 <= p99_max)) {
+		/* the control: the same walk at theta / 2. Right there: it opens as a right
+		 * walk does at twice its theta, cells taken whole that should be opened */
+		GPU_OK(bh_forces(&c.t, c.d_acc, theta / 2, BH_EPS2, sorted));
+		struct accel_error_stats half = cloud_error(&c, BH_EPS2);
+		if (half.mean <= mean_max && half.p99 <= p99_max)
+			hint =
+			    "right at half this theta (a control run: the same walk at theta / 2 "
+			    "is within theta's bounds): it opens as if theta were twice as large. "
+			    "open_r2 of a level is w^2 / theta^2 with w the cell's full width, "
+			    "twice its half-width, at the cell's own level (" HANDOUT ", step 5.e)";
+		GPU_OK(bh_forces(&c.t, c.d_acc, theta, BH_EPS2, sorted)); /* the run judged */
 	}
 	check_error(&c, theta, mean_max, p99_max, what, hint);
 	cloud_close(&c);
