@@ -93,7 +93,7 @@ static double rel3(const double got[3], const double want[3])
 /* Satellite i at sample j: its state compared (before its first error), or every
  * component NaN (at and after it: Vallado's rule, no state from the first error on). */
 static void judge_sample(const struct sgp4_run *r, int i, int j, int first, const double want[6],
-			 struct sgp4_verdict *v)
+			 int quarter, struct sgp4_verdict *v)
 {
 	const double *s = r->samples + 6 * (size_t)r->n * j + i;
 	double got[6];
@@ -113,6 +113,10 @@ static void judge_sample(const struct sgp4_run *r, int i, int j, int first, cons
 
 	if (!v->compared++ || ep < v->pos_least)
 		v->pos_least = ep;
+	if (quarter == 0 && !(ep <= v->pos_early))
+		v->pos_early = ep;
+	if (quarter == 3 && !(ep <= v->pos_late))
+		v->pos_late = ep;
 	if (deep)
 		v->deep_compared++;
 	else
@@ -155,7 +159,7 @@ void sgp4_judge(const struct sgp4_run *r, double t0, double dt, int steps, int e
 				}
 			}
 			if (k % every == 0)
-				judge_sample(r, i, k / every, first, want, v);
+				judge_sample(r, i, k / every, first, want, 4 * k / steps, v);
 		}
 		v->decayed += first != 0;
 		if (r->error[i] != first && v->err_i < 0)

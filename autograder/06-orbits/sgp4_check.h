@@ -53,7 +53,10 @@ struct sgp4_verdict {
 	double pos_near, pos_deep;	  /* the worst position error of each theory */
 	int near_compared, deep_compared; /* the states compared of each */
 	double pos_least; /* the least relative position error of a state compared */
-	int compared;	  /* states compared */
+	/* the worst of the first and of the last quarter of the steps: an error that grows
+	 * with t (the time rounded) against one that does not (each step's arithmetic) */
+	double pos_early, pos_late;
+	int compared; /* states compared */
 	/* the first sample holding a number at or after its satellite's first error, and
 	 * that error (-1: none; a NaN before it is a state off, above) */
 	int nan_i, nan_j, nan_code;
