@@ -35,14 +35,18 @@
 typedef const char *(*hint_fn)(const struct kernel_choice *k, const struct compare_result *res,
 			       int n, const float3 *acc);
 
-/* Every body NaN (@acc, downloaded): grade_all_nan_hint with this lab's read past pos. */
-static inline const char *check_all_nan(const float3 *acc, int n, const char *unwritten)
+/* Every body NaN (@acc, downloaded): grade_all_nan_hint with this lab's read past pos,
+ * in the step of @k's kernel. */
+static inline const char *check_all_nan(const float3 *acc, int n, const char *unwritten,
+					const char *read_past)
 {
-	return grade_all_nan_hint(
-	    acc, (size_t)n * sizeof(*acc), unwritten,
-	    "a tile load of pos[j] past the end, j >= n, whose next bytes hold "
-	    "NaN here: load a zero-mass body there");
+	return grade_all_nan_hint(acc, (size_t)n * sizeof(*acc), unwritten, read_past);
 }
+
+/* a read past pos, the words both kernels' hints use, then their step */
+#define CHECK_READ_PAST                                                                            \
+	"a tile load of pos[j] past the end, j >= n, whose next bytes hold NaN here: load a "      \
+	"zero-mass body there "
 
 static inline const char *check_step(const struct kernel_choice *k)
 {

@@ -19,7 +19,8 @@ static const char *hint_unrolled(const struct kernel_choice *k, const struct com
 		    acc, n,
 		    "nothing was written: every body still holds the NaN poison. Is "
 		    "the kernel written, and does each thread i < n store acc[i] "
-		    "after its last tile? " STEP);
+		    "after its last tile? " STEP,
+		    CHECK_READ_PAST STEP);
 	if (res->n_nan && n % k->p && res->first_nan >= n / k->p * k->p)
 		return "a body of the last, partial block is unwritten or NaN: threads with i >= n "
 		       "must still load their share of each tile and reach every barrier, and "

@@ -19,7 +19,8 @@ static const char *hint_split(const struct kernel_choice *k, const struct compar
 		    acc, n,
 		    "nothing was written: every body still holds the NaN poison. Is "
 		    "the kernel written, and does row y == 0 store acc[i] once the Q "
-		    "partial sums are added? " STEP);
+		    "partial sums are added? " STEP,
+		    CHECK_READ_PAST STEP);
 	if (res->n_nan && n % k->p && res->first_nan >= n / k->p * k->p)
 		return "a body of the last, partial block is unwritten or NaN: threads with i >= n "
 		       "must still load their share of each round and reach every barrier, and "
