@@ -147,8 +147,9 @@ void report_html(FILE *f, const struct report *r, const struct html_links *links
 		fprintf(f,
 			"<p class=\"note\" id=\"mode\">EMULATED on the CPU: correctness and "
 			"sanitizers, at most <span id=\"reachable\">%d</span> of %d points here. "
-			"A grade that counts is a GPU grade: the speed and resources tests are "
-			"skipped here and score 0.</p>\n",
+			"A grade that counts is a GPU grade: the speed tests are skipped here and "
+			"score 0, and the resources tests need nvcc's build (<code>make grade "
+			"EMU=0 FILTER='resources/*'</code>).</p>\n",
 			report_reachable(r), t.max_score);
 	else
 		fputs("<p class=\"gpu\" id=\"mode\">Graded on a GPU.</p>\n", f);
