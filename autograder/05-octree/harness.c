@@ -168,6 +168,7 @@ struct cloud_run {
 	struct cloud *c;
 	enum cloud_fn fn;
 	float theta;
+	int course; /* the course's build of a phase (cloud_time_phase), not the submission's */
 };
 
 static cudaError_t cloud_poison(void *ctx)
@@ -210,24 +211,18 @@ static cudaError_t cloud_once(void *ctx)
 cudaError_t cloud_time(struct cloud *c, enum cloud_fn fn, float theta, int fresh_output, int warmup,
 		       int runs, struct timing *t)
 {
-	struct cloud_run r = {c, fn, theta};
+	struct cloud_run r = {c, fn, theta, 0};
 	struct timing_plan plan = {
 	    fresh_output ? cloud_poison : NULL, cloud_once, &r, warmup, runs, fresh_output};
 
 	return time_gpu(&plan, t);
 }
 
-struct phase_run {
-	struct cloud *c;
-	enum cloud_fn fn;
-	int course;
-};
-
 /* What the phase writes, poisoned: a run that skips its work leaves the poison for the
  * next phase, and the check after timing, to find. */
 static cudaError_t phase_poison(void *ctx)
 {
-	struct phase_run *r = ctx;
+	struct cloud_run *r = ctx;
 	struct bh_tree *t = &r->c->t;
 	size_t nodes = (size_t)t->nnodes + 1;
 
@@ -255,23 +250,13 @@ static cudaError_t phase_poison(void *ctx)
 
 static cudaError_t phase_once(void *ctx)
 {
-	struct phase_run *r = ctx;
-	struct cloud *c = r->c;
+	struct cloud_run *r = ctx;
 
 	if (!r->course)
-		switch (r->fn) {
-		case FN_BOUNDING_BOX:
-			return bh_bounding_box(&c->t, c->d_bodies);
-		case FN_BUILD:
-			return bh_build(&c->t, c->d_bodies);
-		case FN_SUMMARIZE:
-			return bh_summarize(&c->t);
-		case FN_SORT:
-			return bh_sort(&c->t);
-		default:
-			return cudaErrorInvalidValue;
-		}
+		return cloud_once(ctx);
 #ifdef HAVE_BASELINE
+	struct cloud *c = r->c;
+
 	switch (r->fn) {
 	case FN_BOUNDING_BOX:
 		return baseline_bh_bounding_box(&c->t, c->d_bodies);
@@ -291,7 +276,7 @@ static cudaError_t phase_once(void *ctx)
 cudaError_t cloud_time_phase(struct cloud *c, enum cloud_fn fn, int course, int runs,
 			     struct timing *t)
 {
-	struct phase_run r = {c, fn, course};
+	struct cloud_run r = {c, fn, 0.5f, course};
 	struct timing_plan plan = {phase_poison, phase_once, &r, 1, runs, 1};
 
 	return time_gpu(&plan, t);
