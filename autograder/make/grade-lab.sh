@@ -8,9 +8,10 @@
 # gets a row per test saying why. --make is the make that builds (make grade passes its
 # own); --emulated: the lab's kernels emulated on the CPU (autograder/emu), --out its
 # emulated build. --grader and --points: the grader and its points program make builds
-# for this folder's lab (make grade passes them: autograder/make/layout.mk). A lab's EMU_ENV (its lab.mk) comes in the environment. --given: the
-# course's objects the submission's runner links (its given code), whose functions the
-# submission may call (api-imports.sh). PL_IMPORT_CHECK=off leaves that check out: the
+# for this folder's lab (make grade passes them: autograder/make/layout.mk). A lab's
+# EMU_ENV (its lab.mk) comes in the environment. --given: the course's objects the
+# submission's runner links (its given code), whose functions the submission may call
+# (api-imports.sh). PL_IMPORT_CHECK=off leaves that check out: the
 # attack test's way to reach the runner's own defences behind it, never a grade's.
 #
 # GRADE_USER=name (when run as root): the grader, and so the student's code, runs as
