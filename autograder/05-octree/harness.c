@@ -89,6 +89,35 @@ cudaError_t cloud_upload_box(struct cloud *c)
 	return cudaSuccess;
 }
 
+/* What phase @fn (FN_BOUNDING_BOX to FN_SORT) writes, poisoned (0xff: NaN, -1): a
+ * skipped write shows. */
+static cudaError_t poison_outputs(struct cloud *c, enum cloud_fn fn)
+{
+	struct bh_tree *t = &c->t;
+	size_t nodes = (size_t)t->nnodes + 1;
+
+	switch (fn) {
+	case FN_BOUNDING_BOX:
+		CUDA_CHECK(cudaMemset(t->d_box, 0xff, sizeof(float4)));
+		return cudaMemset(t->d_partial, 0xff,
+				  2 * (size_t)t->partial_blocks * sizeof(float4));
+	case FN_BUILD:
+		CUDA_CHECK(cudaMemset(t->d_child, 0xff, 8 * nodes * sizeof(int)));
+		CUDA_CHECK(cudaMemset(t->d_depth, 0xff, nodes * sizeof(int)));
+		return cudaMemset(t->d_state, 0xff, BH_STATE_SLOTS * sizeof(int));
+	case FN_SUMMARIZE:
+		CUDA_CHECK(cudaMemset(t->d_node + t->bottom, 0xff,
+				      (nodes - (size_t)t->bottom) * sizeof(float4)));
+		return cudaMemset(t->d_count + t->bottom, 0xff,
+				  (nodes - (size_t)t->bottom) * sizeof(int));
+	case FN_SORT:
+		CUDA_CHECK(cudaMemset(t->d_start, 0xff, nodes * sizeof(int)));
+		return cudaMemset(t->d_sorted, 0xff, (size_t)t->n * sizeof(int));
+	default:
+		return cudaErrorInvalidValue;
+	}
+}
+
 int cloud_upload_cpu_tree(struct cloud *c, struct octree_host *h, enum phase next)
 {
 	size_t nodes = (size_t)c->t.nnodes + 1;
@@ -101,16 +130,10 @@ int cloud_upload_cpu_tree(struct cloud *c, struct octree_host *h, enum phase nex
 		return -1;
 	}
 	free(depth);
-	/* what the phase under test must write, poisoned so that a skipped write shows */
-	if (next == PHASE_SUMMARIZE) {
-		float4 *cells = c->t.d_node + c->t.bottom;
-		if (cudaMemset(cells, 0xff, (nodes - c->t.bottom) * sizeof(float4)) ||
-		    cudaMemset(c->t.d_count + c->t.bottom, 0xff,
-			       (nodes - c->t.bottom) * sizeof(int)))
-			return -1;
-	}
-	if (next == PHASE_SORT && (cudaMemset(c->t.d_start, 0xff, nodes * sizeof(int)) ||
-				   cudaMemset(c->t.d_sorted, 0xff, (size_t)c->n * sizeof(int))))
+	/* what the phase under test must write */
+	if (next == PHASE_SUMMARIZE && poison_outputs(c, FN_SUMMARIZE))
+		return -1;
+	if (next == PHASE_SORT && poison_outputs(c, FN_SORT))
 		return -1;
 	return 0;
 }
@@ -223,29 +246,8 @@ cudaError_t cloud_time(struct cloud *c, enum cloud_fn fn, float theta, int fresh
 static cudaError_t phase_poison(void *ctx)
 {
 	struct cloud_run *r = ctx;
-	struct bh_tree *t = &r->c->t;
-	size_t nodes = (size_t)t->nnodes + 1;
 
-	switch (r->fn) {
-	case FN_BOUNDING_BOX:
-		CUDA_CHECK(cudaMemset(t->d_box, 0xff, sizeof(float4)));
-		return cudaMemset(t->d_partial, 0xff,
-				  2 * (size_t)t->partial_blocks * sizeof(float4));
-	case FN_BUILD:
-		CUDA_CHECK(cudaMemset(t->d_child, 0xff, 8 * nodes * sizeof(int)));
-		CUDA_CHECK(cudaMemset(t->d_depth, 0xff, nodes * sizeof(int)));
-		return cudaMemset(t->d_state, 0xff, BH_STATE_SLOTS * sizeof(int));
-	case FN_SUMMARIZE:
-		CUDA_CHECK(cudaMemset(t->d_node + t->bottom, 0xff,
-				      (nodes - (size_t)t->bottom) * sizeof(float4)));
-		return cudaMemset(t->d_count + t->bottom, 0xff,
-				  (nodes - (size_t)t->bottom) * sizeof(int));
-	case FN_SORT:
-		CUDA_CHECK(cudaMemset(t->d_start, 0xff, nodes * sizeof(int)));
-		return cudaMemset(t->d_sorted, 0xff, (size_t)t->n * sizeof(int));
-	default:
-		return cudaErrorInvalidValue;
-	}
+	return poison_outputs(r->c, r->fn);
 }
 
 static cudaError_t phase_once(void *ctx)
