@@ -189,12 +189,13 @@ TEST_PARTS := "$(MAKE) --no-print-directory check-format" "$(MAKE) --no-print-di
 	"autograder/tests/formula-test.sh" "autograder/tests/xref-test.sh" "autograder/tests/glue-test.sh" "autograder/tests/sanitize-test.sh" "autograder/tests/nvtx-test.sh" \
 	"env CUDA_HOME=$(CUDA_HOME) NVCC=$(NVCC) autograder/tests/verdict-test.sh" $(if $(HAVE_SOLUTIONS),"autograder/tests/patch-test.sh" "autograder/tests/api-test.sh") \
 	"$(MAKE) --no-print-directory handouts docs" "$(MAKE) --no-print-directory test-grade" \
-	$(if $(HAVE_SOLUTIONS),"autograder/tests/report-test.sh $(MAKE)") "autograder/tests/movie-test.sh $(MAKE)" $(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) quick" \
-	"autograder/tests/new-lab-test.sh $(MAKE)")
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/report-test.sh $(MAKE)") "autograder/tests/movie-test.sh $(MAKE)" \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) quick")
 TEST_SLOW_PARTS := "$(MAKE) --no-print-directory all" \
 	"$(MAKE) --no-print-directory test-grade TEST_GRADE_FILTER=" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/attack-test.sh $(MAKE)") \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/release-test.sh $(MAKE) unpacked") \
+	$(if $(HAVE_SOLUTIONS),"autograder/tests/new-lab-test.sh $(MAKE)") \
 	"$(MAKE) --no-print-directory selftest-sample" \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/class-test.sh $(MAKE)") \
 	$(if $(HAVE_SOLUTIONS),"autograder/tests/slurm-test.sh $(MAKE)") \
